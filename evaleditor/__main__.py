@@ -1,0 +1,3 @@
+from evaleditor.cli import main
+
+raise SystemExit(main())

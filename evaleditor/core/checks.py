@@ -1,0 +1,210 @@
+"""The checks themselves: one row, one session, the file. The Validator decides what to re-run."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from evaleditor.core import toolcalls
+from evaleditor.core.dataset import Dataset, Row
+from evaleditor.core.rules import Issue, make_issue
+from evaleditor.core.sessions import parse_turn
+from evaleditor.core.targets import ANSWER, QUESTION, SESSION, TOOL_CALLS, TURN
+
+if TYPE_CHECKING:
+    from evaleditor.core.validation import Validator
+
+EXCEL_MAX_CHARS = 32767
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
+NULL_TEXTS = {"None", "NA", "N/A", "null", "NaN"}
+_NULL_VARIANTS = frozenset(v for t in NULL_TEXTS for v in (t, t.lower(), t.upper(), t.capitalize()))
+
+
+class RowContext:
+    """What a row check needs to know, computed once per full validation."""
+
+    def __init__(self, ds: Dataset, workbook: bool):
+        self.ds = ds
+        self.target = ds.target
+        self.workbook = workbook
+        self.question = ds.field_position(QUESTION)
+        self.answer = ds.field_position(ANSWER)
+        self.tools = ds.field_position(TOOL_CALLS)
+        self.session = ds.field_position(SESSION)
+        self.turn = ds.field_position(TURN)
+        self.col_ids = [c.id for c in ds.columns]
+        self.max_question = self.target.max_chars.get(QUESTION)
+        self.max_answer = self.target.max_chars.get(ANSWER)
+
+    def column_id(self, fld: str) -> int | None:
+        pos = self.ds.field_position(fld)
+        return None if pos is None else self.col_ids[pos]
+
+    def check(self, row: Row) -> list[Issue]:
+        """Row-local issues of a row that is not entirely empty."""
+        cells = row.cells
+        ids = self.col_ids
+        t = self.target.name
+        rid = row.id
+        out: list[Issue] = []
+        q = self.question
+        if q is not None:
+            text = cells[q]
+            if not text.strip():
+                out.append(make_issue("empty-question", t, "The question is empty: every case needs one", rid, ids[q]))
+            elif self.max_question and len(text) > self.max_question:
+                out.append(make_issue("question-too-long", t, f"The question has {len(text):,} characters; "
+                                      f"the limit is {self.max_question:,}", rid, ids[q]))
+        a = self.answer
+        if a is not None and self.max_answer and len(cells[a]) > self.max_answer:
+            out.append(make_issue("answer-too-long", t, f"The answer has {len(cells[a]):,} characters; "
+                                  f"the limit is {self.max_answer:,}", rid, ids[a]))
+        if self.workbook:
+            joined = "\n".join(cells)
+            if len(joined) > EXCEL_MAX_CHARS:
+                for i, c in enumerate(cells):
+                    if len(c) > EXCEL_MAX_CHARS:
+                        out.append(make_issue("cell-too-long-for-excel", t, f"{len(c):,} characters: Excel holds at most "
+                                              f"{EXCEL_MAX_CHARS:,} in a cell; shorten it before saving", rid, ids[i]))
+            if CONTROL.search(joined):
+                for i, c in enumerate(cells):
+                    m = CONTROL.search(c)
+                    if m:
+                        out.append(make_issue("control-character", t, f"Holds the control character U+{ord(m.group()):04X}, "
+                                              "which a workbook cannot store: remove it", rid, ids[i]))
+        if not _NULL_VARIANTS.isdisjoint(cells):
+            for i, c in enumerate(cells):
+                if c in _NULL_VARIANTS:
+                    out.append(make_issue("literal-null-text", t, f"'{c}' is kept as typed, but many tools read it as "
+                                          "an empty value", rid, ids[i]))
+        tc = self.tools
+        if tc is not None and cells[tc]:
+            problem = toolcalls.problem(cells[tc])
+            if problem:
+                out.append(make_issue("invalid-tool-calls", t, f"Expected tool calls: {problem}. Write a JSON array "
+                                      'like [{"name": "search", "arguments": {"q": "…"}}]', rid, ids[tc]))
+        s = self.session
+        if s is not None:
+            sid = cells[s]
+            if sid and sid != sid.strip():
+                out.append(make_issue("whitespace-in-session-id", t, f"Session id {sid!r} has spaces at an end: "
+                                      f"the service treats it as different from {sid.strip()!r}", rid, ids[s]))
+            if sid and self.turn is not None and cells[self.turn].strip() and parse_turn(cells[self.turn]) is None:
+                out.append(make_issue("invalid-turn-id", t, f"Turn number {cells[self.turn]!r} is not a whole number "
+                                      "≥ 0", rid, ids[self.turn]))
+        for col_id in row.formulas:
+            out.append(make_issue("formula-without-value", t, "A formula with no saved value: what the service reads "
+                                  "is unknown. Open the file in Excel and save it, or type the value", rid, col_id))
+        return out
+
+
+def check_session(ds: Dataset, ctx: RowContext, members: list[int], contiguous: bool) -> list[Issue]:
+    """Issues of one conversation (row ids in file order)."""
+    t = ctx.target.name
+    out: list[Issue] = []
+    first = members[0]
+    sid_col = ctx.col_ids[ctx.session]
+    n = len(members)
+    if n == 1:
+        out.append(make_issue("single-turn-session", t, "This session id is used by one row only: "
+                              "a conversation of one turn", first, sid_col))
+    if ctx.target.max_turns and n > ctx.target.max_turns:
+        out.append(make_issue("too-many-turns", t, f"This conversation has {n} turns; the limit is "
+                              f"{ctx.target.max_turns} per session", first, sid_col))
+    if not contiguous:
+        out.append(make_issue("session-rows-not-contiguous", t, "The rows of this conversation are interleaved "
+                              "with other rows: sort rows by session and turn to keep them together", first, sid_col))
+    if ctx.turn is None:
+        return out
+    tpos = ctx.turn
+    turn_col = ctx.col_ids[tpos]
+    rows = [ds.row(r) for r in members]
+    texts = [r.cells[tpos] for r in rows]
+    numbers = [parse_turn(x) for x in texts]
+    numbered = [(r.id, v) for r, v in zip(rows, numbers, strict=True) if v is not None]
+    blank = [r.id for r, x in zip(rows, texts, strict=True) if not x.strip()]
+    if numbered and blank:
+        for rid in blank:
+            out.append(make_issue("missing-turn-id", t, "This row has no turn number while other rows of its "
+                                  "conversation do: renumber the session", rid, turn_col))
+    if not numbered:
+        return out
+    seen = Counter(v for _, v in numbered)
+    for rid, v in numbered:
+        if seen[v] > 1:
+            out.append(make_issue("duplicate-turn-id", t, f"Turn {v} appears {seen[v]} times in this conversation: "
+                                  "renumber the session", rid, turn_col))
+    distinct = sorted(seen)
+    if distinct[0] != 1:
+        rid = next(r for r, v in numbered if v == distinct[0])
+        hint = (" It looks 0-based: the service counts from 1." if distinct[0] == 0
+                else " Renumber the session from 1.")
+        out.append(make_issue("turn-not-starting-at-one", t, f"The first turn is numbered {distinct[0]}, not 1.{hint}",
+                              rid, turn_col))
+    for a, b in zip(distinct, distinct[1:], strict=False):
+        if b > a + 1:
+            for rid, v in numbered:
+                if v == b:
+                    out.append(make_issue("turn-gap", t, f"Turn numbers jump from {a} to {b}: renumber the session",
+                                          rid, turn_col))
+    for (_, prev), (rid, v) in zip(numbered, numbered[1:], strict=False):
+        if v < prev:
+            out.append(make_issue("turns-out-of-file-order", t, f"Turn {v} comes after turn {prev} in the file: "
+                                  "the sheet may have been sorted. Sort rows by session and turn", rid, turn_col))
+            break
+    return out
+
+
+def file_issues(v: Validator, static: list[Issue]) -> list[Issue]:
+    ds = v.ds
+    target = ds.target
+    t = target.name
+    out: list[Issue] = list(static)
+    fields = ds.fields()
+    seen: dict[str, str] = {}
+    for col, fld in zip(ds.columns, fields, strict=True):
+        if fld is None:
+            miss = target.near_miss(col.header)
+            if miss == SESSION:
+                want = target.header_for(SESSION)
+                out.append(make_issue("misspelled-session-column", t, f"Header {col.header!r} is not read as the session "
+                                      f"column (the target wants {want!r}): the whole file will be evaluated as "
+                                      f"SINGLE-TURN. Rename it to {want!r}", None, col.id))
+            elif miss == TURN:
+                want = target.header_for(TURN)
+                out.append(make_issue("misspelled-turn-column", t, f"Header {col.header!r} is not read as the turn "
+                                      f"column (the target wants {want!r}). Rename it to {want!r}", None, col.id))
+            else:
+                name = repr(col.header) if col.header.strip() else "with no header"
+                out.append(make_issue("unknown-column", t, f"Column {name} is not used by {t}; it is kept in the file",
+                                      None, col.id))
+        elif fld in seen:
+            out.append(make_issue("duplicate-column", t, f"Headers {seen[fld]!r} and {col.header!r} both mean "
+                                  f"{fld}: keep one, rename or remove the other", None, col.id))
+        else:
+            seen[fld] = col.header
+    if QUESTION not in seen:
+        want = target.header_for(QUESTION)
+        out.append(make_issue("missing-question-column", t, f"No column is read as the question: rename the question "
+                              f"column to {want!r}", None, None, QUESTION))
+    if ANSWER not in seen:
+        out.append(make_issue("missing-answer-column", t, "No answer column: comparison metrics (accuracy …) will be "
+                              "unavailable", None, None, ANSWER))
+    if TURN in seen and SESSION not in seen:
+        out.append(make_issue("turn-column-without-session", t, f"Column {seen[TURN]!r} numbers turns, but there is "
+                              "no session column: turns have no effect", None, v._ctx.column_id(TURN)))
+    if SESSION in seen and TURN not in seen and v.sessions.sessions:
+        out.append(make_issue("no-turn-column", t, f"Conversations exist but there is no {target.header_for(TURN)!r} "
+                              "column: turns will run in file order, which sorting can scramble", None, None, TURN))
+    rows = v.data_row_count()
+    if rows == 0:
+        out.append(make_issue("empty-dataset", t, "The file has no data rows", None))
+    if target.workbook_only and v.source_format in ("csv", "tsv"):
+        out.append(make_issue("unsupported-file-type", t, f"{t} accepts only Excel workbooks: save as .xlsx", None))
+    if target.max_file_bytes and v.file_size and v.file_size > target.max_file_bytes:
+        out.append(make_issue("file-too-large", t, f"The file is {v.file_size / 1e6:.1f} MB; the limit is "
+                              f"{target.max_file_bytes // (1024 * 1024)} MB", None))
+    if target.max_cases and rows > target.max_cases:
+        out.append(make_issue("too-many-cases", t, f"{rows:,} cases; the limit is {target.max_cases:,} per set", None))
+    return out

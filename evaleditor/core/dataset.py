@@ -1,0 +1,236 @@
+"""The dataset: ordered rows with stable ids, columns with stable ids, and change events.
+
+The dataset is the single source of truth. Every mutation goes through the methods here, which
+tell listeners before and after (Qt models need "about to insert" before the rows exist).
+Rows are plain data; nothing is checked on assignment — the validator judges them.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from evaleditor.core.targets import GROUND_TRUTH, Target, get_target
+
+
+class Row:
+    __slots__ = ("id", "cells", "payload", "formulas")
+
+    def __init__(self, row_id: int, cells: list[str], payload: Any = None, formulas: frozenset[int] = frozenset()):
+        self.id = row_id
+        self.cells = cells
+        self.payload = payload  # what the table cannot show (SDK JSON), written back unchanged
+        self.formulas = formulas  # column ids holding a formula with no saved value (as read)
+
+    def is_empty(self) -> bool:
+        return not any(self.cells)
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"Row({self.id}, {self.cells!r})"
+
+
+@dataclass
+class Column:
+    id: int
+    header: str
+
+
+@dataclass
+class Change:
+    """What changed. kinds: cells, insert_rows, remove_rows, reorder, insert_column,
+    remove_column, rename_column, target, reset."""
+
+    kind: str
+    cells: list[tuple[int, int]] = field(default_factory=list)  # (row id, column id)
+    first: int = 0  # row or column position
+    last: int = -1  # inclusive
+    row_ids: list[int] = field(default_factory=list)
+    column_id: int | None = None
+
+
+class Listener(Protocol):
+    def before_change(self, change: Change) -> None: ...
+    def after_change(self, change: Change) -> None: ...
+
+
+class Dataset:
+    def __init__(self, headers: Sequence[str] = (), rows: Iterable[Sequence[str]] = (), target: str = GROUND_TRUTH):
+        self._row_ids = itertools.count(1)
+        self._col_ids = itertools.count(1)
+        self.columns: list[Column] = [Column(next(self._col_ids), h) for h in headers]
+        self.rows: list[Row] = [Row(next(self._row_ids), list(r)) for r in rows]
+        self._target = get_target(target)
+        self._positions: dict[int, int] | None = None
+        self._col_positions: dict[int, int] | None = None
+        self._listeners: list[Listener] = []
+        self.document: Any = None  # file-level data the table cannot show (SDK JSON)
+        self._fields_cache: list[str | None] | None = None
+
+    # ----- listeners ---------------------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        self._listeners.remove(listener)
+
+    def _before(self, change: Change) -> None:
+        for listener in self._listeners:
+            listener.before_change(change)
+
+    def _after(self, change: Change) -> None:
+        for listener in self._listeners:
+            listener.after_change(change)
+
+    # ----- lookups ----------------------------------------------------------------------------
+    @property
+    def target(self) -> Target:
+        return self._target
+
+    def row_count(self) -> int:
+        return len(self.rows)
+
+    def column_count(self) -> int:
+        return len(self.columns)
+
+    def headers(self) -> list[str]:
+        return [c.header for c in self.columns]
+
+    def _position_map(self) -> dict[int, int]:
+        if self._positions is None:
+            self._positions = {r.id: i for i, r in enumerate(self.rows)}
+        return self._positions
+
+    def position(self, row_id: int) -> int:
+        return self._position_map()[row_id]
+
+    def row(self, row_id: int) -> Row:
+        return self.rows[self.position(row_id)]
+
+    def has_row(self, row_id: int) -> bool:
+        return row_id in self._position_map()
+
+    def column_position(self, column_id: int) -> int:
+        if self._col_positions is None:
+            self._col_positions = {c.id: i for i, c in enumerate(self.columns)}
+        return self._col_positions[column_id]
+
+    def fields(self) -> list[str | None]:
+        """The recognised field of each column under the current target (first wins on duplicates)."""
+        if self._fields_cache is None:
+            self._fields_cache = [self._target.recognise(c.header) for c in self.columns]
+        return self._fields_cache
+
+    def field_position(self, fld: str) -> int | None:
+        """Position of the first column recognised as `fld`, or None."""
+        try:
+            return self.fields().index(fld)
+        except ValueError:
+            return None
+
+    def cell(self, row_id: int, column_id: int) -> str:
+        return self.row(row_id).cells[self.column_position(column_id)]
+
+    def value(self, row: Row, fld: str) -> str:
+        pos = self.field_position(fld)
+        return "" if pos is None else row.cells[pos]
+
+    # ----- mutations (only the commands call these) ----------------------------------------------
+    def new_row(self, cells: Sequence[str] | None = None) -> Row:
+        cells = list(cells) if cells is not None else [""] * len(self.columns)
+        cells += [""] * (len(self.columns) - len(cells))
+        return Row(next(self._row_ids), cells)
+
+    def new_column(self, header: str) -> Column:
+        return Column(next(self._col_ids), header)
+
+    def set_cells(self, changes: Sequence[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+        """Set (row id, column id, text) cells; return the previous values in the same shape."""
+        old = []
+        touched = []
+        for row_id, column_id, text in changes:
+            row = self.row(row_id)
+            pos = self.column_position(column_id)
+            old.append((row_id, column_id, row.cells[pos]))
+            row.cells[pos] = text
+            if column_id in row.formulas:
+                row.formulas = row.formulas - {column_id}
+            touched.append((row_id, column_id))
+        self._after(Change("cells", cells=touched))
+        return old
+
+    def insert_rows(self, position: int, rows: Sequence[Row]) -> None:
+        if not rows:
+            return
+        change = Change("insert_rows", first=position, last=position + len(rows) - 1, row_ids=[r.id for r in rows])
+        self._before(change)
+        self.rows[position:position] = rows
+        self._positions = None
+        self._after(change)
+
+    def remove_block(self, first: int, last: int) -> list[Row]:
+        """Remove rows first..last (inclusive positions); return them."""
+        removed = self.rows[first:last + 1]
+        change = Change("remove_rows", first=first, last=last, row_ids=[r.id for r in removed])
+        self._before(change)
+        del self.rows[first:last + 1]
+        self._positions = None
+        self._after(change)
+        return removed
+
+    def reorder(self, order: Sequence[int]) -> list[int]:
+        """Put the rows in the order of the row ids given (a permutation); return the old order."""
+        old = [r.id for r in self.rows]
+        by_id = {r.id: r for r in self.rows}
+        if len(order) != len(old) or set(order) != by_id.keys():
+            raise ValueError("reorder needs a permutation of the row ids")
+        change = Change("reorder", row_ids=list(order))
+        self._before(change)
+        self.rows = [by_id[i] for i in order]
+        self._positions = None
+        self._after(change)
+        return old
+
+    def insert_column(self, position: int, column: Column, values: dict[int, str] | None = None) -> None:
+        change = Change("insert_column", first=position, last=position, column_id=column.id)
+        self._before(change)
+        self.columns.insert(position, column)
+        values = values or {}
+        for row in self.rows:
+            row.cells.insert(position, values.get(row.id, ""))
+        self._columns_changed()
+        self._after(change)
+
+    def remove_column(self, column_id: int) -> tuple[int, Column, dict[int, str]]:
+        pos = self.column_position(column_id)
+        change = Change("remove_column", first=pos, last=pos, column_id=column_id)
+        self._before(change)
+        column = self.columns.pop(pos)
+        values = {}
+        for row in self.rows:
+            text = row.cells.pop(pos)
+            if text:
+                values[row.id] = text
+        self._columns_changed()
+        self._after(change)
+        return pos, column, values
+
+    def rename_column(self, column_id: int, header: str) -> str:
+        pos = self.column_position(column_id)
+        column = self.columns[pos]
+        old, column.header = column.header, header
+        self._columns_changed()
+        self._after(Change("rename_column", first=pos, last=pos, column_id=column_id))
+        return old
+
+    def set_target(self, name: str) -> None:
+        if name == self._target.name:
+            return
+        self._target = get_target(name)
+        self._columns_changed()
+        self._after(Change("target"))
+
+    def _columns_changed(self) -> None:
+        self._col_positions = None
+        self._fields_cache = None

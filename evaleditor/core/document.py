@@ -1,0 +1,56 @@
+"""A document: a dataset read from a file, its validator, and where it came from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from evaleditor.core.dataset import Dataset, Row
+from evaleditor.core.rules import make_issue
+from evaleditor.core.shape import Shape, shape_of
+from evaleditor.core.table import RawTable
+from evaleditor.core.targets import infer_target
+from evaleditor.core.validation import Validator
+
+
+@dataclass
+class Document:
+    dataset: Dataset
+    validator: Validator
+    path: Path | None = None
+    source_format: str | None = None
+    sheet: str | None = None
+    sheets: list[str] = field(default_factory=list)
+    encoding: str | None = None
+
+    @property
+    def shape(self) -> Shape:
+        return shape_of(self.validator)
+
+
+def document_from_table(raw: RawTable, path: str | Path | None = None, target: str | None = None,
+                        file_size: int | None = None) -> Document:
+    """Build the dataset from what a reader returned, and validate it."""
+    suffix = Path(path).suffix if path else f".{raw.source_format}"
+    target = target or infer_target(raw.headers, suffix)
+    ds = Dataset(raw.headers, (), target)
+    payloads = raw.payloads or []
+    rows = [Row(i + 1, cells, payloads[i] if i < len(payloads) else None) for i, cells in enumerate(raw.rows)]
+    ds.rows = rows
+    ds._row_ids = iter(range(len(rows) + 1, 1 << 62))
+    ds.document = raw.document
+    col_ids = [c.id for c in ds.columns]
+    static = []
+    formulas: dict[int, set[int]] = {}
+    for note in raw.notes:
+        row_id = rows[note.row].id if note.row is not None else None
+        col_id = col_ids[note.column] if note.column is not None else None
+        if note.rule == "formula-without-value" and row_id is not None and col_id is not None:
+            formulas.setdefault(row_id, set()).add(col_id)
+        else:
+            static.append(make_issue(note.rule, target, note.message, row_id, col_id))
+    for row_id, cols in formulas.items():
+        ds.rows[row_id - 1].formulas = frozenset(cols)
+    validator = Validator(ds, raw.source_format, file_size, static)
+    return Document(ds, validator, Path(path) if path else None, raw.source_format, raw.sheet, raw.sheets,
+                    raw.encoding)

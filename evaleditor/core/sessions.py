@@ -1,0 +1,101 @@
+"""Sessions: which rows form each conversation, in file order, kept up to date incrementally.
+
+A row with an empty session id is a conversation of one and is not in the index.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable
+
+from evaleditor.core.dataset import Dataset
+from evaleditor.core.targets import SESSION, TURN
+
+_TURN = re.compile(r"\s*(\d+)(?:\.0*)?\s*")
+
+
+def parse_turn(text: str) -> int | None:
+    """A turn number as the service reads it (`2.0` is 2), or None when it is not a whole number ≥ 0."""
+    m = _TURN.fullmatch(text)
+    return int(m.group(1)) if m else None
+
+
+class SessionIndex:
+    def __init__(self, ds: Dataset):
+        self.ds = ds
+        self.sessions: dict[str, list[int]] = {}  # session id -> row ids in file order
+        self.session_of: dict[int, str] = {}  # row id -> session id (non-empty only)
+
+    def rebuild(self, skip: set[int]) -> dict[str, list[int]]:
+        """Recompute from scratch (rows in `skip` — entirely empty — are left out); return the old index."""
+        old = self.sessions
+        self.sessions, self.session_of = {}, {}
+        pos = self.ds.field_position(SESSION)
+        if pos is not None:
+            sessions, session_of = self.sessions, self.session_of
+            for row in self.ds.rows:
+                sid = row.cells[pos]
+                if sid and row.id not in skip:
+                    session_of[row.id] = sid
+                    members = sessions.get(sid)
+                    if members is None:
+                        sessions[sid] = [row.id]
+                    else:
+                        members.append(row.id)
+        return old
+
+    def move(self, row_id: int, new_sid: str) -> str:
+        """Put `row_id` into session `new_sid` ("" for none); return its old session id."""
+        old_sid = self.session_of.get(row_id, "")
+        if old_sid == new_sid:
+            return old_sid
+        if old_sid:
+            members = self.sessions[old_sid]
+            members.remove(row_id)
+            if not members:
+                del self.sessions[old_sid]
+            del self.session_of[row_id]
+        if new_sid:
+            members = self.sessions.setdefault(new_sid, [])
+            bisect.insort(members, row_id, key=self.ds.position)
+            self.session_of[row_id] = new_sid
+        return old_sid
+
+    def is_contiguous(self, sid: str) -> bool:
+        members = self.sessions[sid]
+        return self.ds.position(members[-1]) - self.ds.position(members[0]) + 1 == len(members)
+
+    def turn_values(self, sid: str) -> list[str]:
+        pos = self.ds.field_position(TURN)
+        return [""] * len(self.sessions[sid]) if pos is None else [self.ds.row(r).cells[pos] for r in self.sessions[sid]]
+
+
+def sorted_order(ds: Dataset, index: SessionIndex) -> list[int]:
+    """Row ids with each conversation gathered at its first row and its turns in turn order.
+
+    Rows without a session keep their place; rows with an unreadable turn keep file order after
+    the numbered ones. A stable sort: nothing else moves.
+    """
+    turn_pos = ds.field_position(TURN)
+    order: list[int] = []
+    placed: set[str] = set()
+    for row in ds.rows:
+        sid = index.session_of.get(row.id)
+        if sid is None:
+            order.append(row.id)
+        elif sid not in placed:
+            placed.add(sid)
+            members = index.sessions[sid]
+            if turn_pos is not None:
+                def key(rid: int) -> tuple[int, int]:
+                    t = parse_turn(ds.row(rid).cells[turn_pos])
+                    return (0, t) if t is not None else (1, 0)
+                members = sorted(members, key=key)
+            order.extend(members)
+    return order
+
+
+def renumbered(ds: Dataset, row_ids: Iterable[int]) -> list[tuple[int, str]]:
+    """(row id, new turn text) numbering the given rows 1, 2, 3 … in the order given."""
+    return [(rid, str(i)) for i, rid in enumerate(row_ids, 1)]

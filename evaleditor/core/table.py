@@ -1,0 +1,39 @@
+"""`RawTable`: what a reader hands to the core, and what a writer is given back.
+
+It is the contract between `evaleditor.io` and `evaleditor.core`: plain text cells, no pandas, no Qt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class LoadNote:
+    """A finding made while reading (e.g. a formula with no saved value, an SDK schema error).
+
+    `row` is the 0-based index into `RawTable.rows` (None for the whole file); `column` the 0-based
+    column index (None when it concerns no column).
+    """
+
+    rule: str
+    message: str
+    row: int | None = None
+    column: int | None = None
+
+
+@dataclass
+class RawTable:
+    headers: list[str]
+    rows: list[list[str]]  # every row has len(headers) cells; entirely empty rows already dropped
+    source_format: str  # "csv", "tsv", "xlsx", "xls", "json"
+    sheet: str | None = None  # the sheet read, for workbooks
+    sheets: list[str] = field(default_factory=list)  # every sheet of a workbook
+    notes: list[LoadNote] = field(default_factory=list)
+    # per-row data the table cannot show (SDK JSON); None or one entry per row
+    payloads: list[Any] | None = None
+    # document-level data the table cannot show (SDK JSON), written back unchanged
+    document: Any = None
+    encoding: str | None = None
+    delimiter: str | None = None

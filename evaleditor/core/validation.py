@@ -1,0 +1,298 @@
+"""Full and incremental validation.
+
+After an edit of one row, the validator re-checks that row, the rows of the sessions it left and
+joined, and the rows whose dataset-wide status (duplicate question, session id case clash) may have
+flipped — never the whole dataset. Listeners hear which rows' issues changed, so a view repaints
+exactly those.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+
+from evaleditor.core import checks
+from evaleditor.core.dataset import Change, Dataset
+from evaleditor.core.rules import Issue, make_issue
+from evaleditor.core.sessions import SessionIndex
+from evaleditor.core.targets import QUESTION, SESSION
+
+IssuesListener = Callable[[set[int], bool], None]
+_NONE: tuple[Issue, ...] = ()
+
+
+class Validator:
+    def __init__(self, ds: Dataset, source_format: str | None = None, file_size: int | None = None,
+                 static: Iterable[Issue] = ()):
+        self.ds = ds
+        self.source_format = source_format
+        self.save_format = source_format
+        self.file_size = file_size
+        self.static_file = [i for i in static if i.row_id is None]
+        self.static_rows: dict[int, list[Issue]] = {}
+        for i in static:
+            if i.row_id is not None:
+                self.static_rows.setdefault(i.row_id, []).append(i)
+        self.sessions = SessionIndex(ds)
+        self.listeners: list[IssuesListener] = []
+        self.counts: Counter[str] = Counter()
+        self.rule_counts: Counter[str] = Counter()
+        ds.subscribe(self)
+        self.full()
+
+    # ----- queries ------------------------------------------------------------------------------
+    def row_issues(self, row_id: int) -> tuple[Issue, ...]:
+        return self._composed.get(row_id, _NONE)
+
+    def file_issues(self) -> list[Issue]:
+        return self._file
+
+    def all_issues(self) -> list[Issue]:
+        """File-level issues, then row issues in file order."""
+        out = list(self._file)
+        composed = self._composed
+        for row in self.ds.rows:
+            found = composed.get(row.id)
+            if found:
+                out.extend(found)
+        return out
+
+    def data_row_count(self) -> int:
+        return len(self.ds.rows) - len(self._empty)
+
+    def single_row_count(self) -> int:
+        return self.data_row_count() - len(self.sessions.session_of)
+
+    def is_workbook(self) -> bool:
+        return self.ds.target.workbook_only or self.save_format in ("xlsx", "xls")
+
+    def set_save_format(self, fmt: str | None) -> None:
+        if fmt != self.save_format:
+            self.save_format = fmt
+            self.full()
+            self._notify(set(self._composed_before) | set(self._composed), True)
+
+    # ----- full ---------------------------------------------------------------------------------
+    def full(self) -> None:
+        """Validate everything from scratch."""
+        self._composed_before = getattr(self, "_composed", {})
+        self._ctx = checks.RowContext(self.ds, self.is_workbook())
+        check_row = self._ctx.check
+        self._row_local: dict[int, list[Issue]] = {}
+        self._empty: set[int] = set()
+        for row in self.ds.rows:
+            if not any(row.cells):
+                self._empty.add(row.id)
+                continue
+            found = check_row(row)
+            if found:
+                self._row_local[row.id] = found
+        self.sessions.rebuild(self._empty)
+        self._session_issues: dict[str, list[Issue]] = {}
+        self._contiguous: dict[str, bool] = {}
+        for sid in self.sessions.sessions:
+            self._check_session(sid)
+        self._questions: dict[str, set[int]] = {}
+        self._question_of: dict[int, str] = {}
+        self._case_groups: dict[str, Counter[str]] = {}
+        if self._ctx.question is not None:
+            for row in self.ds.rows:
+                self._index_question(row.id)
+        for sid, members in self.sessions.sessions.items():
+            self._case_groups.setdefault(sid.lower(), Counter())[sid] += len(members)
+        self._composed: dict[int, tuple[Issue, ...]] = {}
+        self.counts.clear()
+        self.rule_counts.clear()
+        self._file = self._file_level()
+        self._count(self._file, 1)
+        for row in self.ds.rows:
+            self._recompose(row.id)
+
+    # ----- incremental -----------------------------------------------------------------------------
+    def before_change(self, change: Change) -> None:
+        if change.kind == "remove_rows":
+            self._removed = list(change.row_ids)
+
+    def after_change(self, change: Change) -> None:
+        if change.kind == "cells":
+            touched = {rid for rid, _ in change.cells}
+            self._update_rows(touched, structural=False)
+        elif change.kind == "insert_rows":
+            self._update_rows(set(change.row_ids), structural=True)
+        elif change.kind == "remove_rows":
+            self._update_rows(set(self._removed), structural=True, removed=True)
+        elif change.kind == "reorder":
+            self._update_rows(set(), structural=True)
+        else:  # columns or target: every check may change
+            self.full()
+            self._notify(set(self._composed_before) | set(self._composed), True)
+
+    def _update_rows(self, touched: set[int], structural: bool, removed: bool = False) -> None:
+        candidates = set(touched)
+        ctx = self._ctx
+        spos = ctx.session
+        old_sids = {rid: self.sessions.session_of.get(rid, "") for rid in touched}
+        for rid in touched:
+            self._row_local.pop(rid, None)
+            self._empty.discard(rid)
+            if not removed:
+                row = self.ds.row(rid)
+                if any(row.cells):
+                    found = ctx.check(row)
+                    if found:
+                        self._row_local[rid] = found
+                else:
+                    self._empty.add(rid)
+        sessions_to_check: set[str] = set()
+        if structural:
+            old = self.sessions.rebuild(self._empty)
+            new = self.sessions.sessions
+            for sid in old.keys() | new.keys():
+                if old.get(sid) != new.get(sid) or (sid in new and self._contiguity_changed(sid)):
+                    sessions_to_check.add(sid)
+            for sid in old.keys() - new.keys():
+                candidates.update(r for r in old[sid] if r not in touched or not removed)
+        for rid in touched:
+            old_sid = old_sids[rid]
+            new_sid = "" if removed or spos is None or rid in self._empty else self.ds.row(rid).cells[spos]
+            if not structural:
+                self.sessions.move(rid, new_sid)
+            if old_sid != new_sid:
+                self._case_move(old_sid, new_sid)
+                for sid in (old_sid, new_sid):
+                    if sid:
+                        candidates |= self._case_group_rows(sid)
+            sessions_to_check.update(s for s in (old_sid, new_sid) if s)
+            candidates |= self._reindex_question(rid, removed)
+        for sid in sessions_to_check:
+            self._session_issues.pop(sid, None)
+            self._contiguous.pop(sid, None)
+            if sid in self.sessions.sessions:
+                self._check_session(sid)
+                candidates.update(self.sessions.sessions[sid])
+        file_issues = self._file_level()
+        file_changed = file_issues != self._file
+        if file_changed:
+            self._count(self._file, -1)
+            self._file = file_issues
+            self._count(file_issues, 1)
+        changed = set()
+        for rid in candidates:
+            if removed and rid in touched:
+                old_issues = self._composed.pop(rid, _NONE)
+                self._count(old_issues, -1)
+                self.static_rows.pop(rid, None)
+            elif self._recompose(rid):
+                changed.add(rid)
+        self._notify(changed, file_changed)
+
+    # ----- pieces ---------------------------------------------------------------------------------
+    def _check_session(self, sid: str) -> None:
+        members = self.sessions.sessions[sid]
+        found = checks.check_session(self.ds, self._ctx, members, self.sessions.is_contiguous(sid))
+        self._contiguous[sid] = self.sessions.is_contiguous(sid)
+        if found:
+            self._session_issues[sid] = found
+
+    def _contiguity_changed(self, sid: str) -> bool:
+        return self._contiguous.get(sid) != self.sessions.is_contiguous(sid)
+
+    def _index_question(self, rid: int) -> None:
+        row = self.ds.row(rid)
+        if rid in self._empty or rid in self.sessions.session_of:
+            return
+        key = row.cells[self._ctx.question].strip()
+        if key:
+            self._questions.setdefault(key, set()).add(rid)
+            self._question_of[rid] = key
+
+    def _reindex_question(self, rid: int, removed: bool) -> set[int]:
+        """Move `rid` in the duplicate-question index; return rows whose duplicate status may flip."""
+        affected: set[int] = set()
+        old = self._question_of.pop(rid, None)
+        if old is not None:
+            group = self._questions[old]
+            group.discard(rid)
+            affected |= group
+            if not group:
+                del self._questions[old]
+        if not removed and self._ctx.question is not None:
+            self._index_question(rid)
+            new = self._question_of.get(rid)
+            if new is not None:
+                affected |= self._questions[new]
+        return affected
+
+    def _case_move(self, old_sid: str, new_sid: str) -> None:
+        groups = self._case_groups
+        if old_sid:
+            group = groups[old_sid.lower()]
+            group[old_sid] -= 1
+            if group[old_sid] <= 0:
+                del group[old_sid]
+            if not group:
+                del groups[old_sid.lower()]
+        if new_sid:
+            groups.setdefault(new_sid.lower(), Counter())[new_sid] += 1
+
+    def _case_group_rows(self, sid: str) -> set[int]:
+        """First rows of the sessions whose ids fold to the same case as `sid`."""
+        group = self._case_groups.get(sid.lower(), {})
+        return {self.sessions.sessions[s][0] for s in group if s in self.sessions.sessions}
+
+    def _derived(self, rid: int) -> list[Issue]:
+        out = []
+        target = self.ds.target.name
+        key = self._question_of.get(rid)
+        if key is not None and len(self._questions[key]) > 1:
+            n = len(self._questions[key]) - 1
+            out.append(make_issue(
+                "duplicate-question", target,
+                f"The same question appears in {n} other single-turn row{'s' if n > 1 else ''}; "
+                "duplicates weigh twice in the scores", rid, self._ctx.column_id(QUESTION)))
+        sid = self.sessions.session_of.get(rid)
+        if sid is not None and self.sessions.sessions[sid][0] == rid:
+            group = self._case_groups.get(sid.lower())
+            if group and len(group) > 1:
+                others = ", ".join(repr(s) for s in sorted(group) if s != sid)
+                out.append(make_issue(
+                    "session-id-case-clash", target,
+                    f"Session id {sid!r} differs only in letter case from {others}: the service "
+                    "treats them as different conversations", rid, self._ctx.column_id(SESSION)))
+        return out
+
+    def _recompose(self, rid: int) -> bool:
+        """Rebuild the row's issue list; return True when it changed."""
+        parts = self._row_local.get(rid, [])
+        sid = self.sessions.session_of.get(rid)
+        if sid is not None and sid in self._session_issues:
+            parts = parts + [i for i in self._session_issues[sid] if i.row_id == rid]
+        static = self.static_rows.get(rid)
+        if static:
+            parts = parts + static
+        derived = self._derived(rid) if (rid in self._question_of or sid is not None) else None
+        if derived:
+            parts = parts + derived
+        new = tuple(parts)
+        old = self._composed.get(rid, _NONE)
+        if new == old:
+            return False
+        self._count(old, -1)
+        self._count(new, 1)
+        if new:
+            self._composed[rid] = new
+        else:
+            self._composed.pop(rid, None)
+        return True
+
+    def _count(self, issues: Iterable[Issue], sign: int) -> None:
+        for i in issues:
+            self.counts[i.severity] += sign
+            self.rule_counts[i.rule] += sign
+
+    def _file_level(self) -> list[Issue]:
+        return checks.file_issues(self, self.static_file)
+
+    def _notify(self, rows: set[int], file_changed: bool) -> None:
+        for listener in self.listeners:
+            listener(rows, file_changed)
