@@ -1,0 +1,187 @@
+"""`evaleditor`: the editor, and headless validate | shape | convert | template (cli.md).
+
+Exit status: 0 no errors; 1 the file has errors, or convert refused to write; 2 the file could
+not be read or written, or the arguments are wrong (one line on stderr, never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from evaleditor import __version__
+from evaleditor.core.targets import TARGET_NAMES
+
+COMMANDS = ("validate", "shape", "convert", "template")
+# rules that mean the output file cannot hold the data: convert refuses and writes nothing
+BLOCKING_RULES = {"cell-too-long-for-excel", "control-character"}
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2 (argparse prints usage otherwise)
+        raise UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="evaleditor", description="Edit and check AI-agent evaluation datasets.")
+    p.add_argument("--version", action="version", version=f"evaleditor {__version__}")
+    sub = p.add_subparsers(dest="command")
+
+    def common(sp: argparse.ArgumentParser, sheet: bool = True) -> None:
+        sp.add_argument("--target", choices=TARGET_NAMES, help="check against this target (default: inferred)")
+        if sheet:
+            sp.add_argument("--sheet", help="the workbook sheet to read (default: the first with a question header)")
+
+    v = sub.add_parser("validate", help="check a file and list every issue")
+    v.add_argument("file")
+    common(v)
+    v.add_argument("--format", choices=("text", "json"), default="text")
+    s = sub.add_parser("shape", help="print how the service will read the file")
+    s.add_argument("file")
+    common(s)
+    c = sub.add_parser("convert", help="write IN as OUT (.xlsx, .csv or .json)")
+    c.add_argument("input")
+    c.add_argument("output")
+    common(c)
+    c.add_argument("--headers", choices=("en", "zh"), help="header language for the target")
+    t = sub.add_parser("template", help="write an empty dataset with a target's headers")
+    t.add_argument("output")
+    t.add_argument("--target", choices=TARGET_NAMES, required=True)
+    t.add_argument("--headers", choices=("en", "zh"), default="en")
+    return p
+
+
+def _gui_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="evaleditor", description="Open the editor. Headless: evaleditor {validate,shape,convert,"
+                "template} --help.")
+    p.add_argument("--version", action="version", version=f"evaleditor {__version__}")
+    p.add_argument("--demo", action="store_true", help="open the bundled sample dataset")
+    p.add_argument("files", nargs="*", help="files to open")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        if argv and argv[0] in COMMANDS or argv[:1] in (["-h"], ["--help"]):
+            args = _parser().parse_args(argv)
+            return {"validate": _validate, "shape": _shape, "convert": _convert, "template": _template}[
+                args.command](args) if args.command else 0
+        args = _gui_parser().parse_args(argv)
+        return _gui(args.files, args.demo)
+    except UsageError as exc:
+        print(f"evaleditor: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("evaleditor: interrupted", file=sys.stderr)
+        return 2
+
+
+def gui_main() -> int:
+    return main()
+
+
+def _fail(reason: str) -> int:
+    print(f"evaleditor: {reason}", file=sys.stderr)
+    return 2
+
+
+def _load(args, path: str):
+    from evaleditor.core.errors import EvalEditorError
+    from evaleditor.io.load import load_document
+
+    try:
+        return load_document(path, sheet=getattr(args, "sheet", None), target=args.target), None
+    except EvalEditorError as exc:
+        return None, str(exc)
+    except Exception as exc:  # a reader bug must still be one line, never a traceback
+        return None, f"{path}: cannot read the file ({type(exc).__name__}: {exc})".splitlines()[0]
+
+
+def _validate(args) -> int:
+    from evaleditor.core.report import report_json, report_text, unreadable_json
+
+    doc, error = _load(args, args.file)
+    if doc is None:
+        if args.format == "json":
+            print(json.dumps(unreadable_json(args.file, args.target, error), ensure_ascii=False, indent=2))
+        return _fail(error)
+    if args.format == "json":
+        print(json.dumps(report_json(doc, args.file), ensure_ascii=False, indent=2))
+    else:
+        print(report_text(doc, args.file))
+    return 1 if doc.validator.counts["error"] else 0
+
+
+def _shape(args) -> int:
+    doc, error = _load(args, args.file)
+    if doc is None:
+        return _fail(error)
+    print(doc.shape.line)
+    return 0
+
+
+def _convert(args) -> int:
+    from evaleditor.core.errors import EvalEditorError
+    from evaleditor.core.report import issue_column, issue_row, plural
+    from evaleditor.io.convert import converted_document
+    from evaleditor.io.save import output_format, save_document
+
+    try:
+        fmt = output_format(args.output)
+    except EvalEditorError as exc:
+        return _fail(str(exc))
+    source, error = _load(argparse.Namespace(sheet=args.sheet, target=None), args.input)
+    if source is None:
+        return _fail(error)
+    out = converted_document(source, fmt, args.target, args.headers)
+    errors = [i for i in out.validator.all_issues() if i.severity == "error"]
+    blocking = [i for i in errors if i.rule in BLOCKING_RULES]
+    for i in (blocking or errors):
+        where = ", ".join(p for p in (f"row {issue_row(out, i)}" if i.row_id else "",
+                                      f"column {issue_column(out, i)}" if issue_column(out, i) else "") if p)
+        print(f"{i.severity} {i.rule} [{where}]: {i.message}", file=sys.stderr)
+    if blocking:
+        print(f"evaleditor: refused to write {args.output}: {plural(len(blocking), 'cell')} cannot be stored "
+              f"in a .{fmt} file", file=sys.stderr)
+        return 1
+    try:
+        save_document(out, args.output)
+    except EvalEditorError as exc:
+        return _fail(str(exc))
+    print(f"{args.output}: {out.shape.line} (target {out.dataset.target.name})")
+    return 1 if errors else 0
+
+
+def _template(args) -> int:
+    from evaleditor.core.errors import EvalEditorError
+    from evaleditor.io.save import output_format, save_document, template_document
+
+    try:
+        fmt = output_format(args.output)
+        if args.target == "sdk" and fmt != "json" or args.target != "sdk" and fmt == "json":
+            raise UsageError(f"a {args.target} template is a {'.json' if args.target == 'sdk' else '.xlsx or .csv'} file")
+        if args.target == "evaluation-set" and fmt == "csv":
+            raise UsageError("evaluation-set accepts only Excel workbooks: write the template as .xlsx")
+        save_document(template_document(args.target, args.headers), args.output)
+    except EvalEditorError as exc:
+        return _fail(str(exc))
+    print(f"{args.output}: empty {args.target} dataset")
+    return 0
+
+
+def _gui(files: list[str], demo: bool) -> int:
+    missing = [f for f in files if not Path(f).exists()]
+    if missing:
+        return _fail(f"{missing[0]}: no such file")
+    try:
+        from evaleditor.gui.app import run
+    except ImportError as exc:
+        return _fail(f"cannot start the window: {exc} (install the Qt system libraries; see README)")
+    return run(files, demo=demo)

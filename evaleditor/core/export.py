@@ -1,0 +1,34 @@
+"""What a save writes: headers (kept, or in a target's spelling) and the data rows."""
+
+from __future__ import annotations
+
+from evaleditor.core.dataset import Dataset
+from evaleditor.core.targets import Target, get_target
+
+
+def export_headers(ds: Dataset, target: str | None = None, lang: str | None = None) -> list[str]:
+    """The headers to write. With no target and no language the file keeps its own headers;
+    otherwise every recognised column is spelt as `target` spells it (English or Chinese), and a
+    field the target does not know keeps its canonical name so nothing is lost."""
+    if target is None and lang is None:
+        return ds.headers()
+    out_target: Target = get_target(target) if target else ds.target
+    seen: set[str] = set()
+    headers = []
+    for column, fld in zip(ds.columns, ds.fields(), strict=True):
+        if fld is None or fld in seen:
+            headers.append(column.header)
+            continue
+        seen.add(fld)
+        headers.append(out_target.header_for(fld, lang or "en") if fld in out_target.headers_en else fld)
+    return headers
+
+
+def export_rows(ds: Dataset) -> list[list[str]]:
+    """Data rows in file order; rows that are entirely empty are not cases and are not written."""
+    return [row.cells for row in ds.rows if any(row.cells)]
+
+
+def template_headers(target: str, lang: str = "en") -> list[str]:
+    t = get_target(target)
+    return [t.header_for(f, lang) for f in t.template_fields()]

@@ -1,0 +1,115 @@
+"""Quick fixes (rules.md): an issue -> an undoable command. "Fix all" is one Batch, one undo step.
+
+Fixes that need a choice from the user (which column to rename to the question, saving as .xlsx)
+are not commands; `fix_command` returns None for them and the window offers its own dialog.
+"""
+
+from __future__ import annotations
+
+from evaleditor.core import toolcalls
+from evaleditor.core.checks import CONTROL
+from evaleditor.core.commands import Batch, Command, InsertColumn, RenameColumn, ReorderRows, SetCells
+from evaleditor.core.rules import RULES, Issue
+from evaleditor.core.sessions import parse_turn, sorted_order
+from evaleditor.core.targets import SESSION, TURN
+from evaleditor.core.validation import Validator
+
+FIX_LABELS = {
+    "rename-header": "Rename the header",
+    "remove-control-characters": "Remove control characters",
+    "repair-tool-calls": "Repair the tool calls",
+    "trim-session-id": "Trim the session id",
+    "renumber-session": "Renumber the session's turns",
+    "sort-sessions": "Sort rows by session and turn",
+    "add-turn-numbers": "Add turn numbers from file order",
+}
+
+
+def fix_label(rule: str) -> str | None:
+    fix = RULES[rule].fix
+    return FIX_LABELS.get(fix) if fix else None
+
+
+def fix_command(v: Validator, issue: Issue) -> Command | None:
+    """The command that fixes this one issue, or None when no automatic fix applies."""
+    fix = RULES[issue.rule].fix
+    ds = v.ds
+    if fix == "rename-header" and issue.column_id is not None:
+        fld = SESSION if issue.rule == "misspelled-session-column" else TURN
+        return RenameColumn(issue.column_id, ds.target.header_for(fld), FIX_LABELS[fix])
+    if fix in ("remove-control-characters", "repair-tool-calls", "trim-session-id"):
+        if issue.row_id is None or issue.column_id is None:
+            return None
+        text = ds.cell(issue.row_id, issue.column_id)
+        new = _fixed_text(fix, text)
+        if new is None or new == text:
+            return None
+        return SetCells([(issue.row_id, issue.column_id, new)], FIX_LABELS[fix])
+    if fix == "renumber-session" and issue.row_id is not None:
+        sid = v.sessions.session_of.get(issue.row_id)
+        return _renumber(v, [sid]) if sid else None
+    if fix == "sort-sessions":
+        order = sorted_order(ds, v.sessions)
+        return None if order == [r.id for r in ds.rows] else ReorderRows(order, FIX_LABELS[fix])
+    if fix == "add-turn-numbers":
+        return _add_turn_numbers(v)
+    return None
+
+
+def fix_all_command(v: Validator, rule: str) -> Command | None:
+    """One command fixing every issue of `rule`, or None."""
+    fix = RULES[rule].fix
+    if fix in ("sort-sessions", "add-turn-numbers"):
+        return fix_command(v, Issue(rule, "", ""))
+    issues = [i for i in v.all_issues() if i.rule == rule]
+    if fix == "renumber-session":
+        sids = list(dict.fromkeys(v.sessions.session_of.get(i.row_id) for i in issues if i.row_id is not None))
+        return _renumber(v, [s for s in sids if s], f"{FIX_LABELS[fix]} (all)")
+    commands = [c for c in (fix_command(v, i) for i in issues) if c is not None]
+    if not commands:
+        return None
+    if all(isinstance(c, SetCells) for c in commands):
+        merged = [change for c in commands for change in c.changes]  # type: ignore[attr-defined]
+        return SetCells(merged, f"{FIX_LABELS[fix]} (all)")
+    return Batch(commands, f"{FIX_LABELS.get(fix or '', 'Fix')} (all)")
+
+
+def _fixed_text(fix: str, text: str) -> str | None:
+    if fix == "remove-control-characters":
+        return CONTROL.sub("", text)
+    if fix == "repair-tool-calls":
+        return toolcalls.repair(text)
+    return text.strip()
+
+
+def _renumber(v: Validator, sids: list[str], text: str = FIX_LABELS["renumber-session"]) -> Command | None:
+    """Number each session's turns 1..n, in turn order where numbered (file order breaks ties)."""
+    ds = v.ds
+    turn_pos = ds.field_position(TURN)
+    if turn_pos is None:
+        return None
+    col_id = ds.columns[turn_pos].id
+    changes = []
+    for sid in sids:
+        members = v.sessions.sessions.get(sid, [])
+
+        def key(rid: int) -> tuple[int, int]:
+            t = parse_turn(ds.row(rid).cells[turn_pos])
+            return (0 if t is not None else 1, t or 0)
+        for n, rid in enumerate(sorted(members, key=key), 1):
+            if ds.row(rid).cells[turn_pos] != str(n):
+                changes.append((rid, col_id, str(n)))
+    return SetCells(changes, text) if changes else None
+
+
+def _add_turn_numbers(v: Validator) -> Command | None:
+    ds = v.ds
+    spos = ds.field_position(SESSION)
+    if spos is None or ds.field_position(TURN) is not None:
+        return None
+    values = {}
+    for members in v.sessions.sessions.values():
+        for n, rid in enumerate(members, 1):
+            values[rid] = str(n)
+    column = ds.new_column(ds.target.header_for(TURN))
+    return InsertColumn(spos + 1, column, values, FIX_LABELS["add-turn-numbers"])

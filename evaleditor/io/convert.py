@@ -1,0 +1,33 @@
+"""Turn an open document into the document a save in another format/target would write."""
+
+from __future__ import annotations
+
+from evaleditor.core.document import Document, document_from_table
+from evaleditor.core.export import export_headers
+from evaleditor.core.table import RawTable
+from evaleditor.core.targets import SDK, infer_target
+
+
+def converted_document(source: Document, fmt: str, target: str | None = None, lang: str | None = None) -> Document:
+    """The dataset as it will be written as `fmt` ("xlsx", "csv", "json"): columns recognised in the
+    source are spelt as the output target spells them, and the result is validated against that
+    target with the output's format (so workbook-only rules such as control-character apply)."""
+    ds = source.dataset
+    if fmt == "json":
+        out_target = SDK
+    else:
+        out_target = target or (ds.target.name if ds.target.name != SDK else infer_target(ds.headers(), f".{fmt}"))
+    rename = target is not None or lang is not None or out_target != ds.target.name
+    headers = export_headers(ds, out_target, lang) if rename else ds.headers()
+    kept = [row for row in ds.rows if any(row.cells)]
+    raw = RawTable(headers, [list(r.cells) for r in kept], fmt, payloads=[r.payload for r in kept],
+                   document=ds.document)
+    doc = document_from_table(raw, None, out_target)
+    # a formula with no saved value stays flagged in the output (its text is what gets written)
+    out_ds = doc.dataset
+    for old, new in zip(kept, out_ds.rows, strict=True):
+        if old.formulas:
+            new.formulas = frozenset(out_ds.columns[ds.column_position(c)].id for c in old.formulas)
+    if any(r.formulas for r in out_ds.rows):
+        doc.validator.full()
+    return doc

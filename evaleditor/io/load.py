@@ -1,0 +1,18 @@
+"""Open a file as a validated Document."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from evaleditor.core.document import Document, document_from_table
+
+
+def load_document(path: str | os.PathLike, sheet: str | None = None, target: str | None = None,
+                  progress=None, cancel=None) -> Document:
+    """Read and validate. Raises ReadError (one-line reason) or Cancelled."""
+    from evaleditor.io import read_table
+
+    path = Path(path)
+    raw = read_table(path, sheet=sheet, progress=progress, cancel=cancel)
+    return document_from_table(raw, path, target, file_size=os.path.getsize(path))

@@ -1,0 +1,121 @@
+"""Incremental validation must always agree with validating from scratch.
+
+A hypothesis state machine edits cells, inserts, removes and reorders rows, renames columns and
+undoes through the commands' inverses; after every step the live validator's issues, counts and
+shape equal those of a fresh Validator over a copy of the same data.
+"""
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from evaleditor.core.commands import InsertRows, RemoveRows, RenameColumn, ReorderRows, SetCells
+from evaleditor.core.shape import shape_of
+from tests.core.conftest import make_doc
+
+HEADERS = ["session_id", "turn_id", "question", "answer", "expected_tool_calls"]
+VALUES = {
+    0: ["", "s1", "s2", "S1", "s1 ", "t"],
+    1: ["", "1", "2", "3", "0", "x", "2.0"],
+    2: ["", "hi", "hello", "hi", "NA", " "],
+    3: ["", "a", "None"],
+    4: ["", "[]", '[{"name": "f", "arguments": {}}]', "{bad"],
+}
+
+
+def snapshot(doc):
+    ds, v = doc.dataset, doc.validator
+    issues = sorted((ds.position(i.row_id) if i.row_id else -1, i.rule, i.severity,
+                     ds.column_position(i.column_id) if i.column_id else -1, i.message) for i in v.all_issues())
+    counts = {k: n for k, n in v.counts.items() if n}
+    rules = {k: n for k, n in v.rule_counts.items() if n}
+    return issues, counts, rules, shape_of(v).line
+
+
+def fresh(doc):
+    ds = doc.dataset
+    return make_doc(ds.headers(), [r.cells for r in ds.rows], ds.target.name)
+
+
+class Editing(RuleBasedStateMachine):
+    def __init__(self):
+        super().__init__()
+        rows = [["s1", "1", "hi", "a", ""], ["s1", "2", "hello", "", ""], ["", "", "hi", "", ""]]
+        self.doc = make_doc(HEADERS, rows)
+        self.undo = []
+
+    @property
+    def ds(self):
+        return self.doc.dataset
+
+    def _do(self, command):
+        self.undo.append(command.apply(self.ds))
+
+    @precondition(lambda self: self.ds.rows)
+    @rule(data=st.data(), col=st.integers(0, 4))
+    def edit_cell(self, data, col):
+        row = data.draw(st.sampled_from(self.ds.rows))
+        value = data.draw(st.sampled_from(VALUES[col]))
+        self._do(SetCells([(row.id, self.ds.columns[col].id, value)]))
+
+    @rule(data=st.data(), pos=st.integers(0, 10), n=st.integers(1, 3))
+    def insert_rows(self, data, pos, n):
+        rows = [self.ds.new_row([data.draw(st.sampled_from(VALUES[c])) for c in range(5)]) for _ in range(n)]
+        self._do(InsertRows(min(pos, len(self.ds.rows)), rows))
+
+    @precondition(lambda self: self.ds.rows)
+    @rule(data=st.data())
+    def remove_rows(self, data):
+        ids = data.draw(st.lists(st.sampled_from([r.id for r in self.ds.rows]), min_size=1, max_size=3, unique=True))
+        self._do(RemoveRows(ids))
+
+    @precondition(lambda self: len(self.ds.rows) > 1)
+    @rule(data=st.data())
+    def reorder(self, data):
+        self._do(ReorderRows(data.draw(st.permutations([r.id for r in self.ds.rows]))))
+
+    @rule(col=st.integers(0, 4), header=st.sampled_from(["Session_ID", "turn_id", "session_id", "Query", "notes"]))
+    def rename(self, col, header):
+        self._do(RenameColumn(self.ds.columns[col].id, header))
+
+    @precondition(lambda self: self.undo)
+    @rule()
+    def undo_last(self):
+        self.undo.pop().apply(self.ds)
+
+    @invariant()
+    def incremental_equals_full(self):
+        assert snapshot(self.doc) == snapshot(fresh(self.doc))
+
+
+TestIncremental = Editing.TestCase
+TestIncremental.settings = settings(max_examples=150, stateful_step_count=25, deadline=None)
+
+
+def test_undo_restores_every_cell():
+    doc = make_doc(HEADERS, [["s1", "1", "q", "a", ""], ["s1", "2", "r", "", ""]])
+    ds = doc.dataset
+    before = [list(r.cells) for r in ds.rows], ds.headers()
+    steps = [SetCells([(ds.rows[0].id, ds.columns[2].id, "changed")]),
+             InsertRows(1, [ds.new_row(["s2", "1", "new", "", ""])]),
+             RemoveRows([ds.rows[0].id]),
+             RenameColumn(ds.columns[0].id, "Session_ID")]
+    inverses = []
+    for c in steps:
+        inverses.append(c.apply(ds))
+    for inv in reversed(inverses):
+        inv.apply(ds)
+    assert ([list(r.cells) for r in ds.rows], ds.headers()) == before
+    assert snapshot(doc) == snapshot(fresh(doc))
+
+
+def test_one_cell_edit_reports_only_rows_whose_issues_changed():
+    rows = [["", "", f"question {i}", "a", ""] for i in range(50)] + [["s", "1", "x", "", ""], ["s", "3", "y", "", ""]]
+    doc = make_doc(HEADERS, rows)
+    ds = doc.dataset
+    heard = []
+    doc.validator.listeners.append(lambda changed, file_level: heard.append(changed))
+    SetCells([(ds.rows[51].id, ds.columns[1].id, "2")]).apply(ds)  # closes the turn gap
+    assert heard == [{ds.rows[51].id}]
+    SetCells([(ds.rows[10].id, ds.columns[2].id, "question 11")]).apply(ds)  # duplicates row 12
+    assert heard[-1] == {ds.rows[10].id, ds.rows[11].id}
