@@ -23,10 +23,10 @@ def problem(text: str) -> str | None:
 
 def shape_problem(value: object) -> str | None:
     if not isinstance(value, list):
-        return f"must be a JSON array of calls, not a {_kind(value)}"
+        return f"must be a JSON array of calls, not {_a(_kind(value))}"
     for i, call in enumerate(value, 1):
         if not isinstance(call, dict):
-            return f"call {i} is a {_kind(call)}, not an object"
+            return f"call {i} is {_a(_kind(call))}, not an object"
         if not isinstance(call.get("name"), str) or not call["name"].strip():
             return f"call {i} has no string \"name\""
         if "arguments" not in call:
@@ -34,7 +34,7 @@ def shape_problem(value: object) -> str | None:
             hint = f" (it has \"{alias}\")" if alias else ""
             return f"call {i} has no \"arguments\" object{hint}"
         if not isinstance(call["arguments"], dict):
-            return f"call {i}: \"arguments\" is a {_kind(call['arguments'])}, not an object"
+            return f"call {i}: \"arguments\" is {_a(_kind(call['arguments']))}, not an object"
     return None
 
 
@@ -107,3 +107,7 @@ def _to_json_types(value: object) -> object:
 def _kind(value: object) -> str:
     return {dict: "object", list: "array", str: "string", bool: "boolean", type(None): "null"}.get(
         type(value), "number")
+
+
+def _a(noun: str) -> str:
+    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"

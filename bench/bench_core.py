@@ -1,0 +1,166 @@
+"""Core speed and memory: load + full validation against a bare read, and the one-cell re-check.
+
+    .venv/bin/python bench/bench_core.py [--sizes 2000,20000,100000] [--formats xlsx,csv,json]
+
+For each size and format it generates a realistic file (bench/out/, not committed), then measures in
+fresh processes (so peak memory is per measurement):
+  bare      the same reader library reading the same file, nothing else (calamine / csv / json)
+  load      evaleditor's reader + building the dataset + full validation
+  re-check  median and p95 of one-cell edits (edit + incremental validation), 200 edits
+and prints the ratios load/bare for time and for peak memory (RSS above an idle interpreter).
+Targets at 100k rows (issue 2): time ratio <= 1.3, memory ratio <= 1.5, re-check <= 1 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+OUT = Path(__file__).resolve().parent / "out"
+HEADERS = ["session_id", "turn_id", "question", "answer", "context", "expected_tool_calls", "notes"]
+WORDS = ("refund order account invoice shipping delay password reset upgrade plan billing address "
+         "warranty return label tracking number cancel subscription discount code store hours").split()
+
+
+def generate_rows(n: int, seed: int = 7) -> list[list[str]]:
+    rnd = random.Random(seed)
+    rows = []
+    session = 0
+    while len(rows) < n:
+        turns = rnd.choice([1, 1, 2, 3, 4])
+        session += 1
+        sid = f"conv-{session:06d}" if turns > 1 else ""
+        for t in range(1, turns + 1):
+            q = " ".join(rnd.choices(WORDS, k=rnd.randint(8, 30))).capitalize() + "?"
+            a = " ".join(rnd.choices(WORDS, k=rnd.randint(20, 60))).capitalize() + "."
+            ctx = " ".join(rnd.choices(WORDS, k=40)) if rnd.random() < 0.3 else ""
+            tools = (json.dumps([{"name": "lookup_order", "arguments": {"order_id": f"{rnd.randint(1, 99999):05d}"}}])
+                     if rnd.random() < 0.4 else "")
+            rows.append([sid, str(t) if sid else "", q, a, ctx, tools, rnd.choice(["", "NA", "checked"])])
+    return rows[:n]
+
+
+def make_file(n: int, fmt: str) -> Path:
+    OUT.mkdir(exist_ok=True)
+    path = OUT / f"cases_{n}.{fmt}"
+    if path.exists():
+        return path
+    rows = generate_rows(n)
+    if fmt == "json":
+        from evaleditor.core.dataset import Dataset
+        from evaleditor.io.sdk_json import write_sdk_json
+
+        write_sdk_json(path, Dataset(HEADERS, rows, "sdk"))
+    else:
+        from evaleditor.io import write_table
+
+        write_table(path, HEADERS, rows)
+    return path
+
+
+# ----- workers (each run in its own process) -------------------------------------------------------
+def bare_read(path: Path) -> int:
+    if path.suffix == ".xlsx":
+        from python_calamine import CalamineWorkbook
+
+        wb = CalamineWorkbook.from_path(str(path))
+        return len(wb.get_sheet_by_index(0).to_python(skip_empty_area=False))
+    if path.suffix == ".csv":
+        import csv
+
+        with open(path, encoding="utf-8-sig", newline="") as f:
+            return len(list(csv.reader(f)))
+    with open(path, encoding="utf-8") as f:
+        return len(json.load(f)["eval_cases"])
+
+
+def full_load(path: Path):
+    from evaleditor.io.load import load_document
+
+    return load_document(path)
+
+
+def recheck(path: Path) -> list[float]:
+    from evaleditor.core.commands import SetCells
+
+    doc = full_load(path)
+    ds = doc.dataset
+    qcol = ds.columns[ds.field_position("question")].id
+    rnd = random.Random(3)
+    times = []
+    for _ in range(200):
+        row = rnd.choice(ds.rows)
+        start = time.perf_counter()
+        inverse = SetCells([(row.id, qcol, row.cells[ds.field_position("question")] + " x")]).apply(ds)
+        times.append(time.perf_counter() - start)
+        inverse.apply(ds)
+    return times
+
+
+def worker(kind: str, path: str) -> None:
+    p = Path(path)
+    start = time.perf_counter()
+    extra = None
+    if kind == "idle":
+        import evaleditor.io.load  # noqa: F401  - the same imports, nothing read
+    elif kind == "bare":
+        bare_read(p)
+    elif kind == "load":
+        full_load(p)
+    elif kind == "recheck":
+        extra = recheck(p)
+    seconds = time.perf_counter() - start
+    rss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(json.dumps({"seconds": seconds, "rss_mib": rss_kib / 1024, "extra": extra}))
+
+
+def measure(kind: str, path: Path, repeat: int = 1) -> dict:
+    best = None
+    for _ in range(repeat):
+        out = subprocess.run([sys.executable, __file__, "--worker", kind, str(path)], capture_output=True, text=True)
+        if out.returncode:
+            raise SystemExit(f"{kind} {path.name} failed:\n{out.stderr}")
+        result = json.loads(out.stdout.strip().splitlines()[-1])
+        if best is None or result["seconds"] < best["seconds"]:
+            best = result
+    return best
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", default="2000,20000,100000")
+    ap.add_argument("--formats", default="xlsx,csv,json")
+    ap.add_argument("--repeat", type=int, default=3, help="best of N runs for the timings")
+    ap.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.worker:
+        worker(*args.worker)
+        return
+    idle = measure("idle", Path(__file__))
+    print(f"idle interpreter with evaleditor.io imported: {idle['rss_mib']:.0f} MiB peak RSS\n")
+    print(f"{'rows':>7} {'fmt':>5} | {'bare s':>7} {'load+val s':>10} {'ratio':>6} | "
+          f"{'bare MiB':>8} {'load MiB':>8} {'ratio':>6} | {'re-check median':>15} {'p95':>8}")
+    for n in (int(s) for s in args.sizes.split(",")):
+        for fmt in args.formats.split(","):
+            path = make_file(n, fmt)
+            bare = measure("bare", path, args.repeat)
+            load = measure("load", path, args.repeat)
+            rc = measure("recheck", path)["extra"]
+            bare_mem = bare["rss_mib"] - idle["rss_mib"]
+            load_mem = load["rss_mib"] - idle["rss_mib"]
+            med = statistics.median(rc) * 1e6
+            p95 = statistics.quantiles(rc, n=20)[-1] * 1e6
+            print(f"{n:>7} {fmt:>5} | {bare['seconds']:>7.3f} {load['seconds']:>10.3f} "
+                  f"{load['seconds'] / bare['seconds']:>6.2f} | {bare_mem:>8.0f} {load_mem:>8.0f} "
+                  f"{load_mem / max(bare_mem, 1):>6.2f} | {med:>12.0f} µs {p95:>5.0f} µs", flush=True)
+
+
+if __name__ == "__main__":
+    main()

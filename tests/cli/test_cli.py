@@ -1,0 +1,125 @@
+"""The command-line contract of cli.md: output shapes, exit codes, one-line errors."""
+
+import json
+import subprocess
+import sys
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+
+from evaleditor.cli import main
+from evaleditor.io import read_table, write_table
+
+SAMPLES = Path(str(files("evaleditor.resources") / "samples"))
+
+
+def run(capsys, *argv):
+    code = main(list(map(str, argv)))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def messy(tmp_path):
+    path = tmp_path / "cases.csv"
+    write_table(path, ["Session_ID", "turn_id", "Question", "answer"],
+                [["s1", "1", "hi", "a"], ["s1", "3", "how", "b"], ["", "", "", "orphan"]])
+    return path
+
+
+def test_validate_json_matches_the_documented_object(capsys, messy):
+    code, out, err = run(capsys, "validate", messy, "--format", "json")
+    report = json.loads(out)
+    assert code == 1 and err == ""
+    assert report["file"] == str(messy) and report["target"] == "ground-truth" and report["sheet"] is None
+    assert report["shape"] == {"mode": "single-turn", "rows": 3, "conversations": None,
+                               "line": "SINGLE-TURN \u2014 3 rows"}
+    assert report["columns"][0] == {"header": "Session_ID", "field": None}
+    assert report["columns"][2] == {"header": "Question", "field": "question"}
+    by_rule = {i["rule"]: i for i in report["issues"]}
+    assert by_rule["misspelled-session-column"] == {
+        "rule": "misspelled-session-column", "severity": "warning", "row": None, "column": "Session_ID",
+        "message": by_rule["misspelled-session-column"]["message"]}
+    assert by_rule["empty-question"]["row"] == 3 and by_rule["empty-question"]["column"] == "Question"
+    assert report["counts"] == {"error": 1, "warning": 2, "info": 0}
+
+
+def test_validate_multi_turn_sample_exits_zero_with_shape_line(capsys):
+    code, out, _ = run(capsys, "validate", SAMPLES / "ground_truth_multiturn.xlsx")
+    assert code == 0
+    assert "MULTI-TURN \u2014 9 rows, 2 conversations (grouped by session_id)" in out.splitlines()
+    assert "sheet Cases" in out.splitlines()[0]
+
+
+def test_target_override_changes_rules(capsys, messy):
+    code, out, _ = run(capsys, "validate", messy, "--target", "evaluation-set", "--format", "json")
+    report = json.loads(out)
+    assert report["target"] == "evaluation-set"
+    assert "unsupported-file-type" in {i["rule"] for i in report["issues"]}
+
+
+def test_chinese_headers_infer_evaluation_set(capsys):
+    code, out, _ = run(capsys, "shape", SAMPLES / "evaluation_set_zh.xlsx")
+    assert (code, out) == (0, "MULTI-TURN \u2014 7 rows, 4 conversations (grouped by 会话ID)\n")
+
+
+@pytest.mark.parametrize("content", [b"", b"\x00\x01\x02\xff" * 100, b"PK\x03\x04garbage"])
+def test_unreadable_file_exits_2_with_one_line_and_json_report(capsys, tmp_path, content):
+    bad = tmp_path / "broken.xlsx"
+    bad.write_bytes(content)
+    code, out, err = run(capsys, "validate", bad, "--format", "json")
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and str(bad) in err
+    report = json.loads(out)
+    assert report["shape"] is None and [i["rule"] for i in report["issues"]] == ["unreadable-file"]
+
+
+def test_missing_file_and_bad_arguments_exit_2(capsys, tmp_path):
+    code, _, err = run(capsys, "validate", tmp_path / "nope.csv")
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    code, _, err = run(capsys, "validate", tmp_path / "x.csv", "--target", "bogus")
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "bogus" in err
+
+
+def test_convert_refuses_control_character_into_workbook_and_writes_nothing(capsys, tmp_path):
+    src = tmp_path / "in.csv"
+    write_table(src, ["question", "answer"], [["ok", "fine"], ["bell\x07", "x"]])
+    out_path = tmp_path / "out.xlsx"
+    code, _, err = run(capsys, "convert", src, out_path)
+    assert code == 1 and not out_path.exists()
+    assert "control-character" in err and "row 2" in err and "column question" in err
+
+
+def test_convert_csv_to_xlsx_with_chinese_headers_round_trips(capsys, tmp_path):
+    out_path = tmp_path / "zh.xlsx"
+    code, out, _ = run(capsys, "convert", SAMPLES / "ground_truth_multiturn.xlsx", out_path,
+                       "--target", "evaluation-set", "--headers", "zh")
+    assert code == 0, out
+    table = read_table(out_path)
+    assert table.headers[:4] == ["会话ID", "请求顺序", "问题", "答案"]
+    source = read_table(SAMPLES / "ground_truth_multiturn.xlsx")
+    assert table.rows == source.rows
+
+
+def test_convert_keeps_text_exactly_through_csv(capsys, tmp_path):
+    src = tmp_path / "in.xlsx"
+    rows = [["007", "=1+1", "NA"], ["TRUE", "1e5", "line\nbreak"]]
+    write_table(src, ["question", "answer", "extra"], rows)
+    out_path = tmp_path / "out.csv"
+    assert run(capsys, "convert", src, out_path)[0] == 0
+    assert read_table(out_path).rows == rows
+
+
+def test_template_writes_target_headers(capsys, tmp_path):
+    path = tmp_path / "t.xlsx"
+    code, _, _ = run(capsys, "template", path, "--target", "evaluation-set", "--headers", "zh")
+    assert code == 0
+    assert read_table(path).headers == ["会话ID", "请求顺序", "问题", "答案"]
+    code, _, err = run(capsys, "template", tmp_path / "t.csv", "--target", "evaluation-set")
+    assert code == 2 and "xlsx" in err
+
+
+def test_python_dash_m_is_the_same_command(messy):
+    done = subprocess.run([sys.executable, "-m", "evaleditor", "shape", str(messy)], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout == "SINGLE-TURN \u2014 3 rows\n"

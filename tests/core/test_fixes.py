@@ -1,0 +1,89 @@
+import json
+
+import pytest
+
+from evaleditor.core import toolcalls
+from evaleditor.core.fixes import fix_all_command, fix_command
+from tests.core.conftest import make_doc
+
+CONV = ["session_id", "turn_id", "question"]
+
+
+def issues(doc, rule):
+    return [i for i in doc.validator.all_issues() if i.rule == rule]
+
+
+def test_rename_misspelled_session_header_makes_the_file_multi_turn():
+    doc = make_doc(["Session_ID", "turn_id", "question"], [["s", "1", "a"], ["s", "2", "b"]])
+    assert doc.shape.mode == "single-turn"
+    inverse = fix_command(doc.validator, issues(doc, "misspelled-session-column")[0]).apply(doc.dataset)
+    assert doc.dataset.headers()[0] == "session_id"
+    assert doc.shape.line.startswith("MULTI-TURN")
+    inverse.apply(doc.dataset)
+    assert doc.dataset.headers()[0] == "Session_ID" and doc.shape.mode == "single-turn"
+
+
+def test_renumber_session_fixes_gap_and_duplicates_in_one_step():
+    doc = make_doc(CONV, [["s", "1", "a"], ["s", "4", "b"], ["s", "4", "c"], ["t", "0", "x"], ["t", "1", "y"]])
+    cmd = fix_all_command(doc.validator, "turn-gap")
+    cmd.apply(doc.dataset)
+    assert [r.cells[1] for r in doc.dataset.rows] == ["1", "2", "3", "0", "1"]
+    fix_all_command(doc.validator, "turn-not-starting-at-one").apply(doc.dataset)
+    assert [r.cells[1] for r in doc.dataset.rows] == ["1", "2", "3", "1", "2"]
+    assert doc.validator.counts["error"] == 0 and doc.validator.counts["warning"] == 0
+
+
+def test_sort_sessions_gathers_conversations_in_turn_order():
+    rows = [["s", "2", "b"], ["", "", "solo"], ["t", "1", "x"], ["s", "1", "a"], ["t", "2", "y"]]
+    doc = make_doc(CONV, rows)
+    assert issues(doc, "turns-out-of-file-order")
+    fix_all_command(doc.validator, "turns-out-of-file-order").apply(doc.dataset)
+    assert [r.cells[2] for r in doc.dataset.rows] == ["a", "b", "solo", "x", "y"]
+    assert not issues(doc, "turns-out-of-file-order") and not issues(doc, "session-rows-not-contiguous")
+
+
+def test_add_turn_numbers_from_file_order():
+    doc = make_doc(["session_id", "question"], [["s", "a"], ["t", "x"], ["s", "b"]])
+    fix_all_command(doc.validator, "no-turn-column").apply(doc.dataset)
+    assert doc.dataset.headers() == ["session_id", "turn_id", "question"]
+    assert [r.cells[1] for r in doc.dataset.rows] == ["1", "1", "2"]
+    assert not issues(doc, "no-turn-column")
+
+
+def test_fix_all_trim_and_control_characters_is_one_command():
+    doc = make_doc(["session_id", "question"], [[" s", "a\x01"], ["s ", "b\x02"]], fmt="xlsx")
+    fix_all_command(doc.validator, "whitespace-in-session-id").apply(doc.dataset)
+    fix_all_command(doc.validator, "control-character").apply(doc.dataset)
+    assert [r.cells for r in doc.dataset.rows] == [["s", "a"], ["s", "b"]]
+
+
+@pytest.mark.parametrize(("broken", "calls"), [
+    ("[{'name': 'search', 'arguments': {'q': 'x'}}]", [{"name": "search", "arguments": {"q": "x"}}]),
+    ('[{"name": "f", "arguments": {"a": True}},]', [{"name": "f", "arguments": {"a": True}}]),
+    ('{"name": "f", "arguments": {}}', [{"name": "f", "arguments": {}}]),
+    ('[{"name": "f", "args": {"n": 1}}]', [{"name": "f", "arguments": {"n": 1}}]),
+    ('[{"name": "f", "parameters": {"n": null}},]', [{"name": "f", "arguments": {"n": None}}]),
+    ("[{'name': 'f', 'arguments': {'ok': True, 'v': None}}]", [{"name": "f", "arguments": {"ok": True, "v": None}}]),
+])
+def test_repair_common_tool_call_slips(broken, calls):
+    assert toolcalls.problem(broken) is not None
+    repaired = toolcalls.repair(broken)
+    assert json.loads(repaired) == calls and toolcalls.problem(repaired) is None
+
+
+@pytest.mark.parametrize(("text", "needle"), [
+    ("[1]", "call 1 is a number"),
+    ('[{"arguments": {}}]', 'no string "name"'),
+    ('[{"name": "f", "args": {}}]', '(it has "args")'),
+    ('[{"name": "f", "arguments": []}]', "not an object"),
+    ("{bad", "not valid JSON"),
+    ('{"name": "f", "arguments": {}}', "must be a JSON array"),
+])
+def test_tool_call_problem_says_which_part_is_wrong(text, needle):
+    assert needle in toolcalls.problem(text)
+
+
+def test_unrepairable_tool_calls_offer_no_fix():
+    doc = make_doc(["question", "expected_tool_calls"], [["q", "call the search tool"]])
+    (issue,) = issues(doc, "invalid-tool-calls")
+    assert fix_command(doc.validator, issue) is None
