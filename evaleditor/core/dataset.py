@@ -25,7 +25,8 @@ class Row:
         self.formulas = formulas  # column ids holding a formula with no saved value (as read)
 
     def is_empty(self) -> bool:
-        return not any(self.cells)
+        """Entirely empty: not a case (a row read from SDK JSON with a trace but no text is a case)."""
+        return self.payload is None and not any(self.cells)
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"Row({self.id}, {self.cells!r})"

@@ -8,8 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from evaleditor.core.commands import (Batch, Command, InsertColumn, InsertRows, RemoveColumn, RemoveRows,
-                                      RenameColumn, ReorderRows, SetCells)
+from evaleditor.core.commands import (
+    Batch,
+    Command,
+    InsertColumn,
+    InsertRows,
+    RemoveColumn,
+    RemoveRows,
+    RenameColumn,
+    ReorderRows,
+    SetCells,
+)
 from evaleditor.core.dataset import Dataset
 from evaleditor.core.fixes import _renumber
 from evaleditor.core.sessions import parse_turn, sorted_order

@@ -26,7 +26,7 @@ def export_headers(ds: Dataset, target: str | None = None, lang: str | None = No
 
 def export_rows(ds: Dataset) -> list[list[str]]:
     """Data rows in file order; rows that are entirely empty are not cases and are not written."""
-    return [row.cells for row in ds.rows if any(row.cells)]
+    return [row.cells for row in ds.rows if not row.is_empty()]
 
 
 def template_headers(target: str, lang: str = "en") -> list[str]:

@@ -143,5 +143,6 @@ def filter_rows(v: Validator, flt: RowFilter) -> list[int] | None:
         rows = [r for r in rows if any(i.severity in severities for i in issues(r.id))]
     needle = flt.text.casefold()
     if needle:
-        rows = [r for r in rows if any(needle in c.casefold() for c in r.cells if c)]
+        sep = "\x1f"  # unit separator: cannot be typed, so a match never spans two cells
+        rows = [r for r in rows if needle in sep.join(r.cells).casefold()]
     return [r.id for r in rows]

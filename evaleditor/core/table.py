@@ -26,7 +26,9 @@ class LoadNote:
 @dataclass
 class RawTable:
     headers: list[str]
-    rows: list[list[str]]  # every row has len(headers) cells; entirely empty rows already dropped
+    # every row has len(headers) cells; entirely empty rows already dropped, except a row that carries
+    # a payload (an SDK case with nothing the table can show, e.g. only an agent trace)
+    rows: list[list[str]]
     source_format: str  # "csv", "tsv", "xlsx", "xls", "json"
     sheet: str | None = None  # the sheet read, for workbooks
     sheets: list[str] = field(default_factory=list)  # every sheet of a workbook

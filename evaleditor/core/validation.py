@@ -81,7 +81,7 @@ class Validator:
         self._row_local: dict[int, list[Issue]] = {}
         self._empty: set[int] = set()
         for row in self.ds.rows:
-            if not any(row.cells):
+            if row.payload is None and not any(row.cells):
                 self._empty.add(row.id)
                 continue
             found = check_row(row)
@@ -137,7 +137,7 @@ class Validator:
             self._empty.discard(rid)
             if not removed:
                 row = self.ds.row(rid)
-                if any(row.cells):
+                if not row.is_empty():
                     found = ctx.check(row)
                     if found:
                         self._row_local[rid] = found

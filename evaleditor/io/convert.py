@@ -19,7 +19,7 @@ def converted_document(source: Document, fmt: str, target: str | None = None, la
         out_target = target or (ds.target.name if ds.target.name != SDK else infer_target(ds.headers(), f".{fmt}"))
     rename = target is not None or lang is not None or out_target != ds.target.name
     headers = export_headers(ds, out_target, lang) if rename else ds.headers()
-    kept = [row for row in ds.rows if any(row.cells)]
+    kept = [row for row in ds.rows if not row.is_empty()]
     raw = RawTable(headers, [list(r.cells) for r in kept], fmt, payloads=[r.payload for r in kept],
                    document=ds.document)
     doc = document_from_table(raw, None, out_target)

@@ -1,0 +1,96 @@
+"""Readers and writers per file format. Heavy libraries are imported inside the functions that use them.
+
+`read_table` and `write_table` choose by suffix; a file whose bytes say otherwise (a workbook saved
+as .csv, an .xlsx named .xls) is read for what it is.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from evaleditor.core.errors import Cancelled, ReadError, WriteError
+from evaleditor.core.table import RawTable
+from evaleditor.io.grid import Cancel, Progress
+
+TEXT_SUFFIXES = (".csv", ".tsv", ".txt")
+XLSX_SUFFIXES = (".xlsx", ".xlsm")
+READ_SUFFIXES = (*TEXT_SUFFIXES, *XLSX_SUFFIXES, ".xls", ".json")
+WRITE_SUFFIXES = (".csv", ".xlsx")
+
+
+def read_table(
+    path: str | os.PathLike[str],
+    sheet: str | None = None,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+) -> RawTable:
+    """Read any supported file into a RawTable; ReadError (one-line reason) or Cancelled otherwise."""
+    try:
+        return _read(path, sheet, progress, cancel)
+    except (ReadError, Cancelled):
+        raise
+    except MemoryError:
+        raise ReadError(path, "there is not enough memory to open the file") from None
+    except Exception as err:  # the last guard: a one-line reason, the traceback kept as the cause
+        from evaleditor.io.safety import short_reason
+
+        raise ReadError(path, f"cannot read the file: {short_reason(err)}") from err
+
+
+def _read(path, sheet, progress, cancel) -> RawTable:
+    suffix = Path(path).suffix.lower()
+    if suffix in TEXT_SUFFIXES:
+        from evaleditor.io import safety
+
+        safety.check_file(path)
+        kind = safety.sniff(path)
+        if kind == "zip":
+            from evaleditor.io.excel_read import read_xlsx
+
+            return read_xlsx(path, sheet, progress, cancel)
+        if kind == "ole":
+            from evaleditor.io.xls_read import read_xls
+
+            return read_xls(path, sheet, progress, cancel)
+        from evaleditor.io.delimited import read_delimited
+
+        return read_delimited(path, progress, cancel)
+    if suffix in XLSX_SUFFIXES:
+        from evaleditor.io.excel_read import read_xlsx
+
+        return read_xlsx(path, sheet, progress, cancel)
+    if suffix == ".xls":
+        from evaleditor.io.xls_read import read_xls
+
+        return read_xls(path, sheet, progress, cancel)
+    if suffix == ".json":
+        from evaleditor.io.sdk_json import read_sdk_json
+
+        return read_sdk_json(path, progress=progress, cancel=cancel)
+    raise ReadError(path, f"unsupported file type {suffix or '(no suffix)'!r}: "
+                          "open a .csv, .tsv, .txt, .xlsx, .xlsm, .xls or .json file")
+
+
+def write_table(
+    path: str | os.PathLike[str],
+    headers: list[str],
+    rows: list[list[str]],
+    progress: Progress | None = None,
+) -> None:
+    """Write .csv or .xlsx atomically; WriteError (one-line reason) otherwise."""
+    suffix = Path(path).suffix.lower()
+    if suffix == ".csv":
+        from evaleditor.io.delimited import write_csv
+
+        write_csv(path, headers, rows, progress)
+    elif suffix == ".xlsx":
+        from evaleditor.io.excel_write import write_xlsx
+
+        write_xlsx(path, headers, rows, progress)
+    else:
+        raise WriteError(path, f"cannot save as {suffix or '(no suffix)'!r}: save as .csv or .xlsx "
+                               "(SDK JSON is saved by its own writer)")
+
+
+__all__ = ["READ_SUFFIXES", "WRITE_SUFFIXES", "read_table", "write_table"]

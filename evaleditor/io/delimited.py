@@ -1,0 +1,172 @@
+"""CSV and tab-separated text (.csv, .tsv, .txt): every cell read as the exact text in the file.
+
+Encoding is chosen by strict decoding in this order: a BOM (UTF-8, UTF-16 LE/BE), UTF-16 without BOM
+(many NUL bytes), then UTF-8, then GB18030 (Chinese Excel exports), then Windows-1252 (Western Excel
+exports). The delimiter (`,` `;` or
+tab) is the one that splits the first records most consistently; ties go to the suffix's usual one.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import os
+from itertools import islice
+from pathlib import Path
+
+from evaleditor.core.errors import Cancelled, ReadError, WriteError
+from evaleditor.core.table import RawTable
+from evaleditor.io.atomic import atomic_write
+from evaleditor.io.grid import EVERY, Cancel, Progress, build_grid
+from evaleditor.io.safety import check_file
+
+DELIMITERS = (",", ";", "\t")
+SNIFF_CHARS = 64 * 1024
+SNIFF_RECORDS = 50
+
+csv.field_size_limit(2**31 - 1)
+
+
+def decode(data: bytes) -> tuple[str, str]:
+    """(text, encoding name) for the bytes of a text file."""
+    if data.startswith(codecs.BOM_UTF8):
+        return data[3:].decode("utf-8"), "utf-8-sig"
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        le = data.startswith(codecs.BOM_UTF16_LE)
+        return data[2:].decode("utf-16-le" if le else "utf-16-be"), "utf-16"
+    sample = data[:4096]
+    if sample.count(0) * 4 > len(sample):  # UTF-16 without a BOM: every other byte of ASCII is NUL
+        odd_nuls = sample[1::2].count(0) > sample[0::2].count(0)
+        encoding = "utf-16-le" if odd_nuls else "utf-16-be"
+        try:
+            return data.decode(encoding), encoding
+        except UnicodeDecodeError:
+            pass
+    for encoding in ("utf-8", "gb18030", "cp1252"):
+        try:
+            return data.decode(encoding), encoding
+        except UnicodeDecodeError:
+            continue
+    raise UnicodeDecodeError("cp1252", data, 0, 1, "no encoding fits")  # pragma: no cover
+
+
+_CONTROL = {chr(c) for c in range(32)} - {"\t", "\n", "\r", "\f", "\v"}
+
+
+def looks_binary(text: str) -> bool:
+    """A NUL anywhere, or many control characters near the start: bytes that were never text."""
+    if "\x00" in text:
+        return True
+    head = text[:SNIFF_CHARS]
+    controls = sum(1 for ch in head if ch in _CONTROL)
+    return controls > max(8, len(head) // 100)
+
+
+def sniff_delimiter(text: str, default: str) -> str:
+    """The delimiter that splits the first records most consistently into 2+ fields.
+
+    The suffix's usual delimiter wins ties, so another one is chosen only when it is clearly better
+    (`frage;antwort` / `1,5;2,5` reads as semicolon-separated, a comma in a question does not).
+    """
+    sample = text[:SNIFF_CHARS]
+    truncated = len(text) > SNIFF_CHARS
+    best, best_score = default, 0.0
+    for delim in (default, *(d for d in DELIMITERS if d != default)):
+        reader = csv.reader(io.StringIO(sample, newline=""), delimiter=delim, strict=False)
+        try:
+            widths = [len(r) for r in islice(reader, SNIFF_RECORDS) if any(r)]
+        except csv.Error:
+            continue
+        if truncated and len(widths) > 2:
+            widths.pop()  # the last record may be cut in the middle
+        if not widths or widths[0] < 2:
+            continue
+        score = sum(1 for w in widths if w == widths[0]) / len(widths)
+        if score > best_score:
+            best, best_score = delim, score
+    return best
+
+
+def read_delimited(
+    path: str | os.PathLike[str], progress: Progress | None = None, cancel: Cancel | None = None
+) -> RawTable:
+    check_file(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        from evaleditor.io.atomic import os_error_reason
+
+        raise ReadError(path, os_error_reason(err)) from None
+    try:
+        text, encoding = decode(data)
+    except UnicodeDecodeError:
+        raise ReadError(path, "not a text file (no known text encoding fits its bytes)") from None
+    del data
+    if looks_binary(text):
+        raise ReadError(path, "not a text file (it holds binary data)")
+    suffix = Path(path).suffix.lower()
+    default = "," if suffix == ".csv" else "\t"
+    delimiter = sniff_delimiter(text, default)
+    total = text.count("\n") + 1
+
+    def records():
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=False)
+        done = 0
+        for done, record in enumerate(reader, 1):
+            if done % EVERY == 0:
+                if cancel is not None and cancel():
+                    raise Cancelled()
+                if progress is not None:
+                    progress(min(reader.line_num, total), total)
+            yield record
+        if progress is not None:
+            progress(total, total)
+
+    try:
+        grid = build_grid(records())
+    except csv.Error as err:
+        raise ReadError(path, f"the file is not valid CSV ({err})") from None
+    if grid is None:
+        raise ReadError(path, "the file is empty (it has no rows)")
+    return RawTable(
+        headers=grid.headers,
+        rows=grid.rows,
+        source_format="csv" if delimiter != "\t" else "tsv",
+        encoding=encoding,
+        delimiter=delimiter,
+    )
+
+
+def write_csv(
+    path: str | os.PathLike[str],
+    headers: list[str],
+    rows: list[list[str]],
+    progress: Progress | None = None,
+) -> None:
+    """UTF-8 with BOM, comma-separated, RFC 4180 quoting, CRLF line ends; saved atomically.
+
+    Cells are quoted only when needed, except a header row holding `;` or a tab, which is quoted
+    whole so that reading it back cannot mistake the delimiter.
+    """
+    width = len(headers)
+    total = len(rows)
+    with atomic_write(path, "w", encoding="utf-8-sig", newline="") as handle:
+        writer = csv.writer(handle, delimiter=",", quoting=csv.QUOTE_MINIMAL, lineterminator="\r\n")
+        try:
+            if any(";" in h or "\t" in h for h in headers):
+                # quoted, a one-column header `a;b` cannot be taken for two semicolon-separated ones
+                csv.writer(handle, quoting=csv.QUOTE_ALL, lineterminator="\r\n").writerow(headers)
+            else:
+                writer.writerow(headers)
+            for i, row in enumerate(rows):
+                if len(row) > width:
+                    raise WriteError(path, f"row {i + 1} has {len(row)} cells but there are {width} columns")
+                writer.writerow(row if len(row) == width else [*row, *[""] * (width - len(row))])
+                if progress is not None and (i + 1) % EVERY == 0:
+                    progress(i + 1, total)
+        except (csv.Error, UnicodeEncodeError) as err:
+            reason = str(err).splitlines()[0] if str(err) else type(err).__name__
+            raise WriteError(path, f"cannot write the CSV: {reason}") from None
+    if progress is not None:
+        progress(total, total)

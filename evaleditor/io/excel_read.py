@@ -1,0 +1,187 @@
+"""Reading .xlsx/.xlsm workbooks with python-calamine; every cell becomes the text a user sees."""
+
+from __future__ import annotations
+
+import os
+import zipfile
+import zlib
+from collections.abc import Callable
+
+from evaleditor.core.errors import Cancelled, ReadError
+from evaleditor.core.table import LoadNote, RawTable
+from evaleditor.core.targets import QUESTION, TARGETS
+from evaleditor.io import safety
+from evaleditor.io.grid import EVERY, Cancel, Grid, Progress, build_grid, cell_text
+from evaleditor.io.safety import short_reason
+
+FORMULA_RULE = "formula-without-value"
+
+
+def has_question_header(header: list[str]) -> bool:
+    return any(t.recognise(h) == QUESTION for t in TARGETS.values() for h in header if h)
+
+
+def pick_sheet(
+    path: object, names: list[str], sheet: str | None, first_row: Callable[[str], list[str] | None]
+) -> str:
+    """`sheet` if given; else the first sheet whose header names a question; else the first with data."""
+    if sheet is not None:
+        if sheet in names:
+            return sheet
+        folded = [n for n in names if n.casefold() == sheet.casefold()]
+        if len(folded) == 1:
+            return folded[0]
+        listed = ", ".join(repr(n) for n in names) or "none"
+        raise ReadError(path, f"the workbook has no sheet named {sheet!r} (its sheets: {listed})")
+    if not names:
+        raise ReadError(path, "the workbook has no worksheet")
+    first_with_data = None
+    for name in names:
+        header = first_row(name)
+        if header is None:
+            continue
+        if has_question_header(header):
+            return name
+        if first_with_data is None:
+            first_with_data = name
+    if first_with_data is None:
+        raise ReadError(path, "the workbook is empty (no sheet has any cell)")
+    return first_with_data
+
+
+def grid_to_table(
+    path: object, grid: Grid | None, fmt: str, name: str, names: list[str], notes: list[LoadNote]
+) -> RawTable:
+    if grid is None:
+        raise ReadError(path, f"the sheet {name!r} is empty")
+    return RawTable(headers=grid.headers, rows=grid.rows, source_format=fmt, sheet=name,
+                    sheets=list(names), notes=notes)
+
+
+def read_xlsx(
+    path: str | os.PathLike[str],
+    sheet: str | None = None,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+) -> RawTable:
+    safety.check_file(path)
+    kind = safety.sniff(path)
+    if kind == "ole":
+        if safety.ole_is_encrypted(path):
+            raise ReadError(path, safety.PASSWORD)
+        from evaleditor.io.xls_read import read_xls  # an old .xls saved under a new suffix
+
+        return read_xls(path, sheet, progress, cancel)
+    if kind != "zip":
+        raise ReadError(path, safety.DAMAGED_XLSX)
+    safety.check_zip_workbook(path)
+
+    import python_calamine
+
+    try:
+        if os.fspath(path).lower().endswith((".xlsx", ".xlsm")):
+            book = python_calamine.CalamineWorkbook.from_path(os.fspath(path))
+        else:  # calamine picks the format by suffix; by content when given a file object
+            with open(path, "rb") as handle:
+                book = python_calamine.CalamineWorkbook.from_filelike(handle)
+        names = [m.name for m in book.sheets_metadata
+                 if m.typ == python_calamine.SheetTypeEnum.WorkSheet]
+    except python_calamine.PasswordError:
+        raise ReadError(path, safety.PASSWORD) from None
+    except Exception as err:  # calamine raises its own exception types for every kind of damage
+        raise ReadError(path, f"cannot read the workbook: {short_reason(err)}") from None
+
+    loaded: dict[str, object] = {}
+
+    def load(name: str):
+        if name not in loaded:
+            try:
+                loaded[name] = book.get_sheet_by_name(name)
+            except Exception as err:
+                raise ReadError(path, f"cannot read the sheet {name!r}: {short_reason(err)}") from None
+        return loaded[name]
+
+    def first_row(name: str) -> list[str] | None:
+        sheet_ = load(name)
+        try:
+            for row in sheet_.iter_rows():
+                if any(v != "" and v is not None for v in row):
+                    return [cell_text(v) for v in row]
+        except Exception as err:
+            raise ReadError(path, f"cannot read the sheet {name!r}: {short_reason(err)}") from None
+        return None
+
+    chosen = pick_sheet(path, names, sheet, first_row)
+    cal_sheet = load(chosen)
+    loaded.clear()
+    try:
+        rows = _absolute_rows(cal_sheet, progress, cancel)
+    except (ReadError, Cancelled):
+        raise
+    except Exception as err:
+        raise ReadError(path, f"cannot read the sheet {chosen!r}: {short_reason(err)}") from None
+    formulas = []  # formulas with no saved value, now showing their text
+    for cell in _missed_cells(path, chosen):
+        while len(rows) <= cell.row:
+            rows.append([])
+        row = rows[cell.row]
+        if len(row) <= cell.column:
+            row.extend([""] * (cell.column + 1 - len(row)))
+        if row[cell.column] == "":
+            row[cell.column] = cell.text
+            if cell.formula:
+                formulas.append(cell)
+    grid = build_grid(rows, cancel)
+    del rows
+    notes: list[LoadNote] = []
+    if grid is not None and formulas:
+        index = {src: i for i, src in enumerate(grid.kept)}
+        for cell in formulas:
+            notes.append(LoadNote(
+                rule=FORMULA_RULE,
+                message=(f"{cell.ref}: the formula {cell.text} has no saved value (the file was written "
+                         "by a program that does not calculate formulas); the cell shows the formula"),
+                row=None if cell.row == grid.header_at else index.get(cell.row),
+                column=cell.column - grid.first_column,
+            ))
+    return grid_to_table(path, grid, "xlsx", chosen, names, notes)
+
+
+def _absolute_rows(cal_sheet, progress: Progress | None, cancel: Cancel | None) -> list[list[str]]:
+    """The sheet's cells as text, indexed from A1 whatever area calamine reports."""
+    start, end = cal_sheet.start, cal_sheet.end
+    if start is None or end is None:
+        return []
+    total = end[0] + 1
+    rows: list[list[str]] = []
+    for i, row in enumerate(cal_sheet.iter_rows()):
+        if i % EVERY == 0 and i:
+            if cancel is not None and cancel():
+                raise Cancelled()
+            if progress is not None:
+                progress(i, total)
+        rows.append([v if type(v) is str else cell_text(v) for v in row])
+    if progress is not None:
+        progress(total, total)
+    if rows and len(rows) != end[0] + 1 and start[0]:
+        rows[:0] = [[] for _ in range(start[0])]
+    width = max((len(r) for r in rows), default=0)
+    if start[1] and width != end[1] + 1:
+        pad = [""] * start[1]
+        rows = [pad + r if r else r for r in rows]
+    return rows
+
+
+def _missed_cells(path: object, sheet_name: str):
+    from defusedxml import DefusedXmlException
+
+    from evaleditor.io.formulas import missed_cells, sheet_parts
+
+    try:
+        with zipfile.ZipFile(path) as zf:  # type: ignore[arg-type]
+            part = sheet_parts(zf).get(sheet_name)
+            return missed_cells(zf, part) if part else []
+    except DefusedXmlException:
+        raise ReadError(path, safety.ENTITIES.format(part=sheet_name)) from None
+    except (KeyError, ValueError, SyntaxError, zipfile.BadZipFile, OSError, EOFError, zlib.error):
+        return []  # the scan is a courtesy: calamine has read the sheet already

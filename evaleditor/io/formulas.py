@@ -1,0 +1,167 @@
+"""Cells that python-calamine reads as empty although they are not, found in a worksheet's XML.
+
+- Formulas with no saved value: a workbook written by a script (openpyxl, many exporters) holds
+  formulas but never their results. What an upload service reads from such a cell is unknown, so the
+  reader shows the formula text instead and reports it (rule `formula-without-value`).
+- Error values (`#N/A`, `#DIV/0!` ...): calamine's Python binding turns them into "", while Excel
+  shows (and the reading policy keeps) the error text.
+Safe to parse: `safety.check_zip_workbook` has refused any part that declares a DTD or entities, and
+parsing goes through defusedxml all the same.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import zipfile
+from dataclasses import dataclass
+
+_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_STRICT_MAIN = "http://purl.oclc.org/ooxml/spreadsheetml/main"
+_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_STRICT_REL = "http://purl.oclc.org/ooxml/officeDocument/relationships"
+_PKG_REL = "http://schemas.openxmlformats.org/package/2006/relationships"
+_NEEDS_SCAN = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s>/]|\st=[\"']e[\"']")
+_HINTS = (b"<f", b":f", b"t=\"e\"", b"t='e'")
+_REF = re.compile(r"([A-Za-z]{1,3})(\d+)$")
+_CHUNK = 1 << 20
+
+
+@dataclass(frozen=True)
+class MissedCell:
+    row: int  # 0-based, in the sheet
+    column: int  # 0-based, in the sheet
+    ref: str  # "B7"
+    text: str  # "=SUM(A1:A3)" or "#N/A"
+    formula: bool  # True: a formula with no saved value; False: a saved error value
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def sheet_parts(zf: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet name -> zip member holding its XML, from xl/workbook.xml and its relationships."""
+    from defusedxml import ElementTree
+
+    workbook = _workbook_part(zf)
+    rels_name = posixpath.join(posixpath.dirname(workbook), "_rels", posixpath.basename(workbook) + ".rels")
+    targets: dict[str, str] = {}
+    rels = ElementTree.fromstring(zf.read(rels_name))
+    for rel in rels:
+        target = rel.get("Target", "")
+        if target.startswith("/"):
+            part = target.lstrip("/")
+        else:
+            part = posixpath.normpath(posixpath.join(posixpath.dirname(workbook), target))
+        targets[rel.get("Id", "")] = part
+    parts: dict[str, str] = {}
+    root = ElementTree.fromstring(zf.read(workbook))
+    for el in root.iter():
+        if _local(el.tag) == "sheet":
+            rid = el.get(f"{{{_REL}}}id") or el.get(f"{{{_STRICT_REL}}}id") or ""
+            if rid in targets:
+                parts[el.get("name", "")] = targets[rid]
+    return parts
+
+
+def _workbook_part(zf: zipfile.ZipFile) -> str:
+    from defusedxml import ElementTree
+
+    try:
+        root = ElementTree.fromstring(zf.read("_rels/.rels"))
+        for rel in root:
+            if rel.get("Type", "").endswith("/officeDocument"):
+                return rel.get("Target", "").lstrip("/")
+    except KeyError:
+        pass
+    return "xl/workbook.xml"
+
+
+def _needs_scan(zf: zipfile.ZipFile, part: str) -> bool:
+    """Whether the sheet XML holds any formula or error cell (a plain substring test first: fast)."""
+    tail = b""
+    with zf.open(part) as member:
+        while chunk := member.read(_CHUNK):
+            window = tail + chunk
+            if any(hint in window for hint in _HINTS) and _NEEDS_SCAN.search(window):
+                return True
+            tail = chunk[-64:]
+    return False
+
+
+def _position(ref: str | None, row: int, col: int) -> tuple[int, int]:
+    if ref:
+        m = _REF.match(ref)
+        if m:
+            letters, digits = m.groups()
+            c = 0
+            for ch in letters.upper():
+                c = c * 26 + ord(ch) - 64
+            return int(digits) - 1, c - 1
+    return row, col
+
+
+def missed_cells(zf: zipfile.ZipFile, part: str) -> list[MissedCell]:
+    """Cells of sheet `part` with a formula and no saved value (no <v>, or an empty non-text <v>),
+    and cells holding an error value."""
+    if not _needs_scan(zf, part):
+        return []
+    from defusedxml.ElementTree import iterparse
+
+    from evaleditor.io.grid import column_letter
+
+    found: list[MissedCell] = []
+    shared: dict[str, tuple[str, str]] = {}  # si -> (master ref, formula text)
+    row, col = -1, -1
+    with zf.open(part) as member:
+        for event, el in iterparse(member, events=("start", "end")):
+            name = _local(el.tag)
+            if event == "start":
+                if name == "row":
+                    r = el.get("r")
+                    row = int(r) - 1 if r and r.isdigit() else row + 1
+                    col = -1
+                continue
+            if name != "c":
+                if name in ("row", "sheetData"):
+                    el.clear()
+                continue
+            col += 1
+            row_i, col = _position(el.get("r"), row, col)
+            formula = value = None
+            for child in el:
+                child_name = _local(child.tag)
+                if child_name == "f":
+                    formula = child
+                elif child_name == "v":
+                    value = child
+            ref = f"{column_letter(col)}{row_i + 1}"
+            if formula is None:
+                if el.get("t") == "e" and value is not None and value.text:
+                    found.append(MissedCell(row_i, col, ref, value.text, False))
+            else:
+                text = formula.text or ""
+                si = formula.get("si")
+                if formula.get("t") == "shared" and si is not None:
+                    if text:
+                        shared[si] = (ref, text)
+                    elif si in shared:
+                        text = _translate(*shared[si], ref)
+                no_value = value is None or (not value.text and el.get("t") not in ("str", "inlineStr"))
+                if no_value and text:
+                    found.append(MissedCell(row_i, col, ref, "=" + text, True))
+                elif el.get("t") == "e" and value is not None and value.text:
+                    found.append(MissedCell(row_i, col, ref, value.text, False))
+            el.clear()
+    return found
+
+
+def _translate(origin: str, text: str, dest: str) -> str:
+    """A shared formula as it reads in cell `dest` (relative references shifted)."""
+    try:
+        from openpyxl.formula.translate import Translator
+
+        return Translator("=" + text, origin=origin).translate_formula(dest)[1:]
+    except Exception:  # a formula openpyxl cannot tokenise: keep the master's text
+        return text

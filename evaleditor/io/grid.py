@@ -1,0 +1,142 @@
+"""From a grid of cells to headers + rows: shared by every tabular reader.
+
+The header is the first row with a non-empty cell; rows whose cells are all "" are dropped (Excel's
+trailing formatted rows, blank lines); columns that are empty in the header and in every row are dropped
+at the left and right edges only (a table placed at B3 reads as if it were at A1; a blank column in the
+middle stays, so that positions are kept). Rows are padded with "" to the common width, so a row longer
+than the header adds columns with an empty header and nothing is lost.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from evaleditor.core.errors import Cancelled
+
+Progress = Callable[[int, int], None]
+Cancel = Callable[[], bool]
+EVERY = 1000  # rows between progress reports and cancel checks
+
+
+@dataclass
+class Grid:
+    headers: list[str]
+    rows: list[list[str]]
+    header_at: int  # index of the header row in the source grid
+    kept: list[int]  # source index of each data row
+    first_column: int  # source index of column 0
+
+
+def _first_used(row: list[str]) -> int:
+    for i, value in enumerate(row):
+        if value:
+            return i
+    return len(row)  # pragma: no cover - rows reaching here have a non-empty cell
+
+
+def _last_used(row: list[str]) -> int:
+    for i in range(len(row) - 1, -1, -1):
+        if row[i]:
+            return i
+    return -1  # pragma: no cover
+
+
+def build_grid(source: Iterable[list[str]], cancel: Cancel | None = None) -> Grid | None:
+    """Headers and rows from `source` rows of text; None when every row is empty."""
+    headers: list[str] | None = None
+    header_at = -1
+    rows: list[list[str]] = []
+    kept: list[int] = []
+    for i, row in enumerate(source):
+        if cancel is not None and i % EVERY == 0 and cancel():
+            raise Cancelled()
+        if not any(row):
+            continue
+        if headers is None:
+            headers, header_at = row, i
+        else:
+            rows.append(row)
+            kept.append(i)
+    if headers is None:
+        return None
+    lead = min(_first_used(r) for r in (headers, *rows))
+    stop = max(_last_used(r) for r in (headers, *rows)) + 1
+    width = stop - lead
+
+    def fit(row: list[str]) -> list[str]:
+        if lead or len(row) != width:
+            row = row[lead:stop]
+            if len(row) < width:
+                row.extend([""] * (width - len(row)))
+        return row
+
+    return Grid(fit(list(headers)), [fit(r) for r in rows], header_at, kept, lead)
+
+
+def number_text(value: float) -> str:
+    """A spreadsheet number as a person sees it: 3.0 -> "3", 0.1 -> "0.1", no float noise."""
+    if value != value or value in (float("inf"), float("-inf")):
+        return repr(value)
+    if value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    text = repr(value)
+    mantissa = text.split("e")[0].lstrip("-").replace(".", "").lstrip("0")
+    if len(mantissa) > 15:  # beyond Excel's 15 significant digits: binary noise like 0.1+0.2
+        text = f"{value:.15g}"
+    return text
+
+
+def duration_text(value: _dt.timedelta) -> str:
+    seconds = round(value.total_seconds())
+    sign = "-" if seconds < 0 else ""
+    hours, rest = divmod(abs(seconds), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{sign}{hours}:{minutes:02d}:{secs:02d}"
+
+
+def datetime_text(value: _dt.datetime) -> str:
+    if value.hour == value.minute == value.second == value.microsecond == 0:
+        return value.date().isoformat()
+    if value.microsecond:
+        return value.isoformat(sep=" ", timespec="milliseconds")
+    return value.isoformat(sep=" ", timespec="seconds")
+
+
+def time_text(value: _dt.time) -> str:
+    return value.isoformat(timespec="milliseconds" if value.microsecond else "seconds")
+
+
+def cell_text(value: object) -> str:
+    """Any value a workbook library returns, as the text a user sees."""
+    kind = type(value)
+    if kind is str:
+        return value  # type: ignore[return-value]
+    if value is None:
+        return ""
+    if kind is float:
+        return number_text(value)  # type: ignore[arg-type]
+    if kind is bool:
+        return "TRUE" if value else "FALSE"
+    if kind is int:
+        return str(value)
+    if isinstance(value, _dt.datetime):
+        return datetime_text(value)
+    if isinstance(value, _dt.date):
+        return value.isoformat()
+    if isinstance(value, _dt.time):
+        return time_text(value)
+    if isinstance(value, _dt.timedelta):
+        return duration_text(value)
+    return str(value)
+
+
+def column_letter(index: int) -> str:
+    """0 -> "A", 25 -> "Z", 26 -> "AA"."""
+    letters = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        letters = chr(65 + rem) + letters
+    return letters

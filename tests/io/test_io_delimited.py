@@ -1,0 +1,206 @@
+import codecs
+import time
+
+import pytest
+
+from evaleditor.core.errors import Cancelled, ReadError, WriteError
+from evaleditor.io import read_table
+from evaleditor.io.delimited import read_delimited, sniff_delimiter, write_csv
+
+TRICKY = ["007", "NA", "N/A", "None", "null", "nan", "=1+1", "TRUE", "1e5", "3.0", " padded ", "-0"]
+
+
+def write(path, text, encoding="utf-8"):
+    path.write_bytes(text.encode(encoding))
+    return path
+
+
+def test_cells_stay_exact_text(tmp_path):
+    line = ",".join(TRICKY)
+    t = read_delimited(write(tmp_path / "a.csv", f"{','.join(f'h{i}' for i in range(len(TRICKY)))}\n{line}\n"))
+    assert t.rows == [TRICKY]
+    assert t.source_format == "csv"
+    assert t.delimiter == ","
+    assert t.encoding == "utf-8"
+
+
+@pytest.mark.parametrize(
+    ("encoding", "raw", "expected"),
+    [
+        ("utf-8", "问题,答案\n你好,世界\n".encode(), "utf-8"),
+        ("utf-8-sig", codecs.BOM_UTF8 + "问题,答案\n你好,世界\n".encode(), "utf-8-sig"),
+        ("utf-16", "问题\t答案\n你好\t世界\n".encode("utf-16"), "utf-16"),
+        ("utf-16-be", codecs.BOM_UTF16_BE + "问题,答案\n你好,世界\n".encode("utf-16-be"), "utf-16"),
+        ("gb18030", "问题,答案\n你好,世界\n".encode("gb18030"), "gb18030"),
+    ],
+)
+def test_encodings(tmp_path, encoding, raw, expected):
+    path = tmp_path / "zh.csv"
+    path.write_bytes(raw)
+    t = read_delimited(path)
+    assert t.headers == ["问题", "答案"]
+    assert t.rows == [["你好", "世界"]]
+    assert t.encoding == expected
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_utf16_without_bom(tmp_path, encoding):
+    path = tmp_path / "u.txt"
+    path.write_bytes("question\tanswer\n你好\tworld\n".encode(encoding))
+    t = read_delimited(path)
+    assert t.encoding == encoding
+    assert t.rows == [["你好", "world"]]
+
+
+def test_western_excel_export_falls_back_to_cp1252(tmp_path):
+    path = tmp_path / "w.csv"
+    path.write_bytes("question,answer\ncafé au lait,crème brûlée\n".encode("cp1252"))
+    t = read_delimited(path)
+    assert t.rows == [["café au lait", "crème brûlée"]]
+    assert t.encoding == "cp1252"
+
+
+def test_semicolon_with_decimal_commas(tmp_path):
+    t = read_delimited(write(tmp_path / "eu.csv", "frage;antwort\n1,5;2,5\nja, klar;nein\n"))
+    assert t.delimiter == ";"
+    assert t.rows == [["1,5", "2,5"], ["ja, klar", "nein"]]
+
+
+def test_comma_inside_unquoted_text_of_comma_file(tmp_path):
+    t = read_delimited(write(tmp_path / "a.csv", "question,answer\n\"hello, world\",yes; no\n"))
+    assert t.delimiter == ","
+    assert t.rows == [["hello, world", "yes; no"]]
+
+
+@pytest.mark.parametrize("suffix", [".tsv", ".txt"])
+def test_tab_files(tmp_path, suffix):
+    t = read_delimited(write(tmp_path / f"a{suffix}", "question\tanswer\nq, with comma\ta\n"))
+    assert t.delimiter == "\t"
+    assert t.source_format == "tsv"
+    assert t.rows == [["q, with comma", "a"]]
+
+
+def test_tab_separated_file_named_csv(tmp_path):
+    t = read_delimited(write(tmp_path / "a.csv", "question\tanswer\nq\ta\n"))
+    assert t.delimiter == "\t"
+    assert t.headers == ["question", "answer"]
+
+
+def test_single_column(tmp_path):
+    t = read_delimited(write(tmp_path / "a.csv", "question\nwhat is 1; 2?\n"))
+    assert t.headers == ["question"]
+    assert t.rows == [["what is 1; 2?"]]
+
+
+def test_quoted_newlines_quotes_and_delimiters(tmp_path):
+    text = 'question,answer\r\n"line 1\nline 2","say ""hi"", ok"\r\n"a\r\nb",c\r\n'
+    t = read_delimited(write(tmp_path / "a.csv", text))
+    assert t.rows == [["line 1\nline 2", 'say "hi", ok'], ["a\r\nb", "c"]]
+
+
+def test_blank_rows_skipped_and_header_is_first_non_empty(tmp_path):
+    t = read_delimited(write(tmp_path / "a.csv", "\n\n,,\nquestion,answer\n\nq1,a1\n,,\n \n\nq2,\n"))
+    assert t.headers == ["question", "answer"]
+    assert t.rows == [["q1", "a1"], [" ", ""], ["q2", ""]]
+
+
+def test_short_rows_padded_long_rows_add_columns(tmp_path):
+    t = read_delimited(write(tmp_path / "a.csv", "question,answer\nq1\nq2,a2,extra\n"))
+    assert t.headers == ["question", "answer", ""]
+    assert t.rows == [["q1", "", ""], ["q2", "a2", "extra"]]
+    assert all(len(r) == len(t.headers) for r in t.rows)
+
+
+def test_trailing_delimiters_do_not_add_columns(tmp_path):
+    t = read_delimited(write(tmp_path / "a.csv", "question,answer,\nq,a,\n"))
+    assert t.headers == ["question", "answer"]
+    assert t.rows == [["q", "a"]]
+
+
+def test_whitespace_survives(tmp_path):
+    t = read_delimited(write(tmp_path / "a.csv", "question,answer\n  lead,trail  \n"))
+    assert t.rows == [["  lead", "trail  "]]
+
+
+@pytest.mark.parametrize("content", [b"", b"   \n\n", codecs.BOM_UTF8, codecs.BOM_UTF8 + b"\r\n", b"\n,,\n,\n"])
+def test_empty_files(tmp_path, content):
+    path = tmp_path / "e.csv"
+    path.write_bytes(content)
+    with pytest.raises(ReadError) as info:
+        read_delimited(path)
+    assert "empty" in info.value.reason
+
+
+def test_binary_junk_named_csv(tmp_path):
+    path = tmp_path / "junk.csv"
+    path.write_bytes(bytes(range(256)) * 40)
+    start = time.perf_counter()
+    with pytest.raises(ReadError) as info:
+        read_table(path)
+    assert time.perf_counter() - start < 2
+    assert "not a text file" in info.value.reason
+    assert "\n" not in str(info.value)
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(ReadError) as info:
+        read_delimited(tmp_path / "nope.csv")
+    assert info.value.reason == "the file does not exist"
+
+
+def test_workbook_saved_as_csv_is_read_as_workbook(tmp_path):
+    from tests.io.io_builders import table_xlsx
+
+    path = table_xlsx(tmp_path / "book.xlsx", [["question"], ["q1"]])
+    disguised = tmp_path / "book.csv"
+    disguised.write_bytes(path.read_bytes())
+    t = read_table(disguised)
+    assert t.source_format == "xlsx"
+    assert t.rows == [["q1"]]
+
+
+def test_sniff_prefers_default_on_ties():
+    assert sniff_delimiter("a;b,c\nd;e,f\n", ",") == ","
+    assert sniff_delimiter("a;b,c\nd;e,f\n", "\t") == ","  # a tab gives one field: not a table
+    assert sniff_delimiter("a;b\nc;d\n", ",") == ";"
+
+
+def test_progress_and_cancel(tmp_path):
+    path = write(tmp_path / "big.csv", "question,answer\n" + "q,a\n" * 3500)
+    calls = []
+    t = read_delimited(path, progress=lambda done, total: calls.append((done, total)))
+    assert len(t.rows) == 3500
+    assert calls[-1][0] == calls[-1][1]
+    assert len(calls) >= 3
+    with pytest.raises(Cancelled):
+        read_delimited(path, cancel=lambda: True)
+
+
+def test_write_csv_format(tmp_path):
+    path = tmp_path / "out.csv"
+    write_csv(path, ["question", "answer"], [["a,b", 'say "hi"'], ["line1\nline2", ""], ["=1+1", "007"]])
+    raw = path.read_bytes()
+    assert raw.startswith(codecs.BOM_UTF8)
+    assert raw[3:].decode() == (
+        'question,answer\r\n"a,b","say ""hi"""\r\n"line1\nline2",\r\n=1+1,007\r\n'
+    )
+    t = read_delimited(path)
+    assert t.rows == [["a,b", 'say "hi"'], ["line1\nline2", ""], ["=1+1", "007"]]
+    assert t.encoding == "utf-8-sig"
+
+
+def test_write_csv_pads_short_rows_and_refuses_long_ones(tmp_path):
+    path = tmp_path / "out.csv"
+    path.write_bytes(b"old")
+    write_csv(path, ["a", "b"], [["1"]])
+    assert read_delimited(path).rows == [["1", ""]]
+    before = path.read_bytes()
+    with pytest.raises(WriteError):
+        write_csv(path, ["a", "b"], [["1", "2", "3"]])
+    assert path.read_bytes() == before
+
+
+def test_write_csv_progress(tmp_path):
+    calls = []
+    write_csv(tmp_path / "o.csv", ["a"], [["x"]] * 2500, progress=lambda d, t: calls.append((d, t)))
+    assert calls == [(1000, 2500), (2000, 2500), (2500, 2500)]
