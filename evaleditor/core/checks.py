@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 
 EXCEL_MAX_CHARS = 32767
 CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
+_NUMBERED = [[str(i) for i in range(1, n + 1)] for n in range(64)]
 NULL_TEXTS = {"None", "NA", "N/A", "null", "NaN"}
-_NULL_VARIANTS = frozenset(v for t in NULL_TEXTS for v in (t, t.lower(), t.upper(), t.capitalize()))
+NULL_VARIANTS = frozenset(v for t in NULL_TEXTS for v in (t, t.lower(), t.upper(), t.capitalize()))
 
 
 class RowContext:
@@ -42,7 +43,7 @@ class RowContext:
         return None if pos is None else self.col_ids[pos]
 
     def check(self, row: Row) -> list[Issue]:
-        """Row-local issues of a row that is not entirely empty."""
+        """Row-local issues of a row that is not entirely empty (bulk.py does the same for all rows)."""
         cells = row.cells
         ids = self.col_ids
         t = self.target.name
@@ -52,51 +53,84 @@ class RowContext:
         if q is not None:
             text = cells[q]
             if not text.strip():
-                out.append(make_issue("empty-question", t, "The question is empty: every case needs one", rid, ids[q]))
+                out.append(empty_question(t, rid, ids[q]))
             elif self.max_question and len(text) > self.max_question:
-                out.append(make_issue("question-too-long", t, f"The question has {len(text):,} characters; "
-                                      f"the limit is {self.max_question:,}", rid, ids[q]))
+                out.append(question_too_long(t, rid, ids[q], text, self.max_question))
         a = self.answer
         if a is not None and self.max_answer and len(cells[a]) > self.max_answer:
-            out.append(make_issue("answer-too-long", t, f"The answer has {len(cells[a]):,} characters; "
-                                  f"the limit is {self.max_answer:,}", rid, ids[a]))
+            out.append(answer_too_long(t, rid, ids[a], cells[a], self.max_answer))
         if self.workbook:
             joined = "\n".join(cells)
             if len(joined) > EXCEL_MAX_CHARS:
-                for i, c in enumerate(cells):
-                    if len(c) > EXCEL_MAX_CHARS:
-                        out.append(make_issue("cell-too-long-for-excel", t, f"{len(c):,} characters: Excel holds at most "
-                                              f"{EXCEL_MAX_CHARS:,} in a cell; shorten it before saving", rid, ids[i]))
+                out.extend(too_long_for_excel(t, rid, ids[i], c) for i, c in enumerate(cells) if len(c) > EXCEL_MAX_CHARS)
             if CONTROL.search(joined):
-                for i, c in enumerate(cells):
-                    m = CONTROL.search(c)
-                    if m:
-                        out.append(make_issue("control-character", t, f"Holds the control character U+{ord(m.group()):04X}, "
-                                              "which a workbook cannot store: remove it", rid, ids[i]))
-        if not _NULL_VARIANTS.isdisjoint(cells):
-            for i, c in enumerate(cells):
-                if c in _NULL_VARIANTS:
-                    out.append(make_issue("literal-null-text", t, f"'{c}' is kept as typed, but many tools read it as "
-                                          "an empty value", rid, ids[i]))
+                out.extend(control_character(t, rid, ids[i], c) for i, c in enumerate(cells) if CONTROL.search(c))
+        if not NULL_VARIANTS.isdisjoint(cells):
+            out.extend(literal_null(t, rid, ids[i], c) for i, c in enumerate(cells) if c in NULL_VARIANTS)
         tc = self.tools
         if tc is not None and cells[tc]:
             problem = toolcalls.problem(cells[tc])
             if problem:
-                out.append(make_issue("invalid-tool-calls", t, f"Expected tool calls: {problem}. Write a JSON array "
-                                      'like [{"name": "search", "arguments": {"q": "…"}}]', rid, ids[tc]))
+                out.append(invalid_tool_calls(t, rid, ids[tc], problem))
         s = self.session
         if s is not None:
             sid = cells[s]
             if sid and sid != sid.strip():
-                out.append(make_issue("whitespace-in-session-id", t, f"Session id {sid!r} has spaces at an end: "
-                                      f"the service treats it as different from {sid.strip()!r}", rid, ids[s]))
+                out.append(session_whitespace(t, rid, ids[s], sid))
             if sid and self.turn is not None and cells[self.turn].strip() and parse_turn(cells[self.turn]) is None:
-                out.append(make_issue("invalid-turn-id", t, f"Turn number {cells[self.turn]!r} is not a whole number "
-                                      "≥ 0", rid, ids[self.turn]))
-        for col_id in row.formulas:
-            out.append(make_issue("formula-without-value", t, "A formula with no saved value: what the service reads "
-                                  "is unknown. Open the file in Excel and save it, or type the value", rid, col_id))
+                out.append(invalid_turn(t, rid, ids[self.turn], cells[self.turn]))
+        out.extend(formula_without_value(t, rid, col_id) for col_id in row.formulas)
         return out
+
+
+# ----- one function per row-local rule: the wording lives here once ------------------------------
+def empty_question(t: str, rid: int, col: int) -> Issue:
+    return make_issue("empty-question", t, "The question is empty: every case needs one", rid, col)
+
+
+def question_too_long(t: str, rid: int, col: int, text: str, limit: int) -> Issue:
+    return make_issue("question-too-long", t, f"The question has {len(text):,} characters; the limit is {limit:,}",
+                      rid, col)
+
+
+def answer_too_long(t: str, rid: int, col: int, text: str, limit: int) -> Issue:
+    return make_issue("answer-too-long", t, f"The answer has {len(text):,} characters; the limit is {limit:,}",
+                      rid, col)
+
+
+def too_long_for_excel(t: str, rid: int, col: int, text: str) -> Issue:
+    return make_issue("cell-too-long-for-excel", t, f"{len(text):,} characters: Excel holds at most "
+                      f"{EXCEL_MAX_CHARS:,} in a cell; shorten it before saving", rid, col)
+
+
+def control_character(t: str, rid: int, col: int, text: str) -> Issue:
+    m = CONTROL.search(text)
+    return make_issue("control-character", t, f"Holds the control character U+{ord(m.group()):04X}, which a "
+                      "workbook cannot store: remove it", rid, col)
+
+
+def literal_null(t: str, rid: int, col: int, text: str) -> Issue:
+    return make_issue("literal-null-text", t, f"'{text}' is kept as typed, but many tools read it as an empty value",
+                      rid, col)
+
+
+def invalid_tool_calls(t: str, rid: int, col: int, problem: str) -> Issue:
+    return make_issue("invalid-tool-calls", t, f"Expected tool calls: {problem}. Write a JSON array like "
+                      '[{"name": "search", "arguments": {"q": "…"}}]', rid, col)
+
+
+def session_whitespace(t: str, rid: int, col: int, sid: str) -> Issue:
+    return make_issue("whitespace-in-session-id", t, f"Session id {sid!r} has spaces at an end: the service "
+                      f"treats it as different from {sid.strip()!r}", rid, col)
+
+
+def invalid_turn(t: str, rid: int, col: int, text: str) -> Issue:
+    return make_issue("invalid-turn-id", t, f"Turn number {text!r} is not a whole number ≥ 0", rid, col)
+
+
+def formula_without_value(t: str, rid: int, col: int) -> Issue:
+    return make_issue("formula-without-value", t, "A formula with no saved value: what the service reads is "
+                      "unknown. Open the file in Excel and save it, or type the value", rid, col)
 
 
 def check_session(ds: Dataset, ctx: RowContext, members: list[int], contiguous: bool) -> list[Issue]:
@@ -106,6 +140,10 @@ def check_session(ds: Dataset, ctx: RowContext, members: list[int], contiguous: 
     first = members[0]
     sid_col = ctx.col_ids[ctx.session]
     n = len(members)
+    tpos = ctx.turn
+    if contiguous and tpos is not None and 1 < n <= (ctx.target.max_turns or n) and n < len(_NUMBERED):
+        if [ds.row(r).cells[tpos] for r in members] == _NUMBERED[n]:
+            return out  # the common case: turns 1..n in file order, rows together
     if n == 1:
         out.append(make_issue("single-turn-session", t, "This session id is used by one row only: "
                               "a conversation of one turn", first, sid_col))

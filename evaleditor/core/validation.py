@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from evaleditor.core import checks
+from evaleditor.core import bulk, checks
+from evaleditor.core.alloc import bulk_allocation
 from evaleditor.core.dataset import Change, Dataset
 from evaleditor.core.rules import Issue, make_issue
 from evaleditor.core.sessions import SessionIndex
@@ -74,19 +75,16 @@ class Validator:
 
     # ----- full ---------------------------------------------------------------------------------
     def full(self) -> None:
-        """Validate everything from scratch."""
+        """Validate everything from scratch (on open, and when columns or the target change)."""
+        with bulk_allocation():
+            self._full()
+
+    def _full(self) -> None:
         self._composed_before = getattr(self, "_composed", {})
         self._ctx = checks.RowContext(self.ds, self.is_workbook())
-        check_row = self._ctx.check
-        self._row_local: dict[int, list[Issue]] = {}
-        self._empty: set[int] = set()
-        for row in self.ds.rows:
-            if row.payload is None and not any(row.cells):
-                self._empty.add(row.id)
-                continue
-            found = check_row(row)
-            if found:
-                self._row_local[row.id] = found
+        rows = self.ds.rows
+        self._empty: set[int] = {r.id for r in rows if r.payload is None and not any(r.cells)}
+        self._row_local: dict[int, list[Issue]] = bulk.check_all(self._ctx, rows, self._empty)
         self.sessions.rebuild(self._empty)
         self._session_issues: dict[str, list[Issue]] = {}
         self._contiguous: dict[str, bool] = {}
@@ -95,9 +93,15 @@ class Validator:
         self._questions: dict[str, set[int]] = {}
         self._question_of: dict[int, str] = {}
         self._case_groups: dict[str, Counter[str]] = {}
-        if self._ctx.question is not None:
-            for row in self.ds.rows:
-                self._index_question(row.id)
+        q = self._ctx.question
+        if q is not None:
+            questions, question_of = self._questions, self._question_of
+            skip = self._empty | self.sessions.session_of.keys()
+            for row in rows:
+                key = row.cells[q].strip()
+                if key and row.id not in skip:
+                    questions.setdefault(key, set()).add(row.id)
+                    question_of[row.id] = key
         for sid, members in self.sessions.sessions.items():
             self._case_groups.setdefault(sid.lower(), Counter())[sid] += len(members)
         self._composed: dict[int, tuple[Issue, ...]] = {}
@@ -105,8 +109,21 @@ class Validator:
         self.rule_counts.clear()
         self._file = self._file_level()
         self._count(self._file, 1)
-        for row in self.ds.rows:
-            self._recompose(row.id)
+        for rid in self._rows_that_may_have_issues():
+            self._recompose(rid)
+
+    def _rows_that_may_have_issues(self) -> list[int]:
+        """Every row with a local, session, static or dataset-wide issue (a superset), in file order."""
+        candidates = set(self._row_local) | set(self.static_rows)
+        for found in self._session_issues.values():
+            candidates.update(i.row_id for i in found)
+        for group in self._questions.values():
+            if len(group) > 1:
+                candidates |= group
+        for group in self._case_groups.values():
+            if len(group) > 1:
+                candidates.update(self.sessions.sessions[s][0] for s in group)
+        return sorted(candidates, key=self.ds.position)
 
     # ----- incremental -----------------------------------------------------------------------------
     def before_change(self, change: Change) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from evaleditor.core.alloc import bulk_allocation
 from evaleditor.core.document import Document, document_from_table
 
 
@@ -14,5 +15,6 @@ def load_document(path: str | os.PathLike, sheet: str | None = None, target: str
     from evaleditor.io import read_table
 
     path = Path(path)
-    raw = read_table(path, sheet=sheet, progress=progress, cancel=cancel)
-    return document_from_table(raw, path, target, file_size=os.path.getsize(path))
+    with bulk_allocation():
+        raw = read_table(path, sheet=sheet, progress=progress, cancel=cancel)
+        return document_from_table(raw, path, target, file_size=os.path.getsize(path))
