@@ -1,0 +1,5 @@
+"""The editor window (PySide6). `from evaleditor.gui import MainWindow`."""
+
+from evaleditor.gui.main_window import MainWindow
+
+__all__ = ["MainWindow"]

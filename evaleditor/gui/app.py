@@ -1,0 +1,90 @@
+"""Start the editor: `run(paths, demo)` creates the QApplication (if none), opens one window per file
+(or the bundled sample), and runs the event loop. The CLI calls it."""
+
+from __future__ import annotations
+
+import sys
+from importlib import resources
+from pathlib import Path
+
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication
+
+from evaleditor import __version__
+from evaleditor.core.errors import EvalEditorError
+from evaleditor.gui import dialogs
+
+DEMO_SAMPLES = ("demo_messy_multiturn.xlsx", "ground_truth_multiturn.xlsx")
+
+
+def application() -> QApplication:
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(sys.argv[:1])
+        app.setStyle("Fusion")
+    app.setOrganizationName("evaleditor")
+    app.setApplicationName("evaleditor")
+    app.setApplicationDisplayName("evaleditor")
+    app.setApplicationVersion(__version__)
+    icon = _app_icon()
+    if icon is not None:
+        app.setWindowIcon(icon)
+    return app
+
+
+def _app_icon() -> QIcon | None:
+    try:
+        from evaleditor.gui.about import app_icon
+
+        icon = app_icon()
+    except (ModuleNotFoundError, OSError, ValueError):
+        return None
+    return None if icon.isNull() else icon
+
+
+def demo_sample() -> Path | None:
+    """The bundled sample the demo opens (the messy multi-turn one when shipped)."""
+    try:
+        folder = resources.files("evaleditor.resources") / "samples"
+        for name in DEMO_SAMPLES:
+            if (folder / name).is_file():
+                return Path(str(folder / name))
+        found = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith(("_", ".")))
+        return Path(str(found[0])) if found else None
+    except (ModuleNotFoundError, OSError):
+        return None
+
+
+def open_demo(window) -> bool:
+    """Open the sample as an untitled copy, so that Save never writes into the installed package."""
+    path = demo_sample()
+    if path is None:
+        dialogs.show_error(window, "No demo", "The bundled sample dataset is missing from this installation.")
+        return False
+    from evaleditor.io.load import load_document
+    try:
+        doc = load_document(path)
+    except EvalEditorError as exc:
+        dialogs.show_error(window, "Cannot open the demo", str(exc))
+        return False
+    doc.path = None
+    doc.display_name = f"{path.name} (demo)"
+    window.set_document(doc)
+    return True
+
+
+def run(paths: list[str], demo: bool = False) -> int:
+    from evaleditor.gui.main_window import MainWindow
+
+    app = application()
+    windows = []
+    for path in paths or [None]:
+        window = MainWindow()
+        windows.append(window)
+        window.show()
+        if path is not None:
+            window.open_file(path)
+        elif demo:
+            open_demo(window)
+    app._evaleditor_windows = windows  # keep them alive
+    return app.exec()

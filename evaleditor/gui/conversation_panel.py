@@ -1,0 +1,105 @@
+"""The Conversation dock: the current row's conversation as the service replays it — per turn the
+question, the expected answer and the expected tool calls. Clicking a turn selects its row."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QTimer, QUrl, Signal
+from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
+
+from evaleditor.core.conversation import transcript
+from evaleditor.core.document import Document
+from evaleditor.gui import theme
+
+MAX_TURNS = 200  # a pathological "conversation" of thousands of rows is cut, with a note
+MAX_CHARS = 4000  # per field
+
+
+class ConversationPanel(QWidget):
+    rowActivated = Signal(int)  # row id
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.doc: Document | None = None
+        self.row_id: int | None = None
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.browser = QTextBrowser()
+        self.browser.setOpenLinks(False)
+        self.browser.anchorClicked.connect(self._clicked)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.title)
+        layout.addWidget(self.browser, 1)
+        self._timer = QTimer(self, singleShot=True, interval=80, timeout=self.render)
+
+    def set_document(self, doc: Document | None) -> None:
+        self.doc = doc
+        self.row_id = None
+        self.render()
+
+    def show_row(self, row_id: int | None) -> None:
+        if row_id != self.row_id:
+            self.row_id = row_id
+            self._timer.start()
+
+    def schedule_render(self) -> None:
+        self._timer.start()
+
+    def render(self) -> None:
+        doc, rid = self.doc, self.row_id
+        if doc is None or rid is None or not doc.dataset.has_row(rid):
+            self.title.setText("Select a row to see its conversation.")
+            self.browser.clear()
+            return
+        sid, turns = transcript(doc.validator, rid)
+        n = len(turns)
+        if sid is None:
+            self.title.setText("<b>Single-turn case</b> (no session id)")
+        else:
+            self.title.setText(f"<b>Conversation {html.escape(sid)}</b> \u2014 {n} turn{'s' if n != 1 else ''}, "
+                               "in the order the service replays them")
+        muted = theme.scheme().muted
+        highlight = theme.scheme().header_band[0].color().name()
+        ds = doc.dataset
+        parts = []
+        for turn in turns[:MAX_TURNS]:
+            current = turn.row_id == rid
+            row_no = ds.position(turn.row_id) + 1
+            label = f"Turn {turn.number}"
+            if turn.turn_text and turn.turn_text.strip() != str(turn.number):
+                label += f" (turn_id {html.escape(turn.turn_text)})"
+            marker = " \u25c0 selected" if current else ""
+            bg = f' bgcolor="{highlight}"' if current else ""
+            parts.append(
+                f'<table width="100%" cellpadding="6" cellspacing="0" border="1"{bg} '
+                f'style="border-color:{muted}; border-style:solid; margin-bottom:8px"><tr><td>'
+                f'<a href="row:{turn.row_id}"><b>{label}</b> \u00b7 row {row_no}</a>'
+                f'<span style="color:{muted}">{marker}</span><br/>'
+                f'{_field("Question", turn.question, muted)}'
+                f'{_field("Expected answer", turn.answer, muted)}'
+                f'{_field("Expected tool calls", turn.tool_calls, muted, mono=True)}'
+                "</td></tr></table>")
+        if n > MAX_TURNS:
+            parts.append(f"<p>\u2026 and {n - MAX_TURNS:,} more turns.</p>")
+        self.browser.setHtml("".join(parts))
+
+    def _clicked(self, url: QUrl) -> None:
+        text = url.toString()
+        if text.startswith("row:"):
+            try:
+                self.rowActivated.emit(int(text[4:]))
+            except ValueError:
+                pass
+
+
+def _field(name: str, text: str, muted: str, mono: bool = False) -> str:
+    if not text.strip():
+        body = f'<i style="color:{muted}">(empty)</i>'
+    else:
+        shown = text[:MAX_CHARS] + ("\u2026" if len(text) > MAX_CHARS else "")
+        body = html.escape(shown).replace("\n", "<br/>")
+        if mono:
+            body = f'<span style="font-family: monospace">{body.replace("  ", "&nbsp;&nbsp;")}</span>'
+    return f'<div style="margin-top:4px"><span style="color:{muted}">{name}</span><br/>{body}</div>'

@@ -1,0 +1,260 @@
+"""Opening, saving and replacing the window's document; unsaved-changes and changed-on-disk checks.
+
+Small files load and save on the UI thread (a few milliseconds); big ones run in a BackgroundTask
+with a progress bar and Cancel, while the table stays visible and read-only.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtGui import QAction
+
+from evaleditor.core.commands import Batch, RenameColumn
+from evaleditor.core.errors import EvalEditorError
+from evaleditor.core.export import export_headers
+from evaleditor.gui import dialogs, settings
+from evaleditor.gui.loader import BackgroundTask
+from evaleditor.gui.undo import push
+
+BACKGROUND_BYTES = 2_000_000  # files bigger than this load in the background
+BACKGROUND_ROWS = 20_000  # datasets bigger than this save in the background
+WRITABLE = ("xlsx", "csv", "json")
+
+
+def file_stamp(path: Path | None) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path) if path else None
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size) if st else None
+
+
+class DocumentsMixin:
+    background_bytes = BACKGROUND_BYTES
+    background_rows = BACKGROUND_ROWS
+
+    # ----- open ----------------------------------------------------------------------------------------
+    def open_dialog(self) -> None:
+        start = str(self.doc.path.parent) if self.doc is not None and self.doc.path else ""
+        path = dialogs.open_file_name(self, start)
+        if path:
+            self.open_file(path)
+
+    def open_file(self, path, sheet: str | None = None, target: str | None = None,
+                  background: bool | None = None) -> bool:
+        """Open `path` (asking first about unsaved changes). Big files load in the background: then
+        this returns True at once and the document appears when loaded."""
+        if self.task is not None:
+            self.statusBar().showMessage("Wait for the current load or save to finish (or cancel it)", 5000)
+            return False
+        if not self.maybe_save():
+            return False
+        path = Path(path)
+        if background is None:
+            background = path.is_file() and path.stat().st_size > self.background_bytes
+        from evaleditor.io.load import load_document
+        if background:
+            self._start_task(f"Opening {path.name}\u2026",
+                             lambda progress, cancel: load_document(path, sheet, target, progress, cancel),
+                             self._opened, "Cannot open the file")
+            return True
+        try:
+            doc = load_document(path, sheet=sheet, target=target)
+        except EvalEditorError as exc:
+            dialogs.show_error(self, "Cannot open the file", str(exc))
+            return False
+        self._opened(doc)
+        return True
+
+    def _opened(self, doc) -> None:
+        self.set_document(doc)
+        self.file_stamp = file_stamp(doc.path)
+        if doc.path:
+            settings.add_recent(doc.path)
+        self.statusBar().showMessage(f"Opened {doc.path.name if doc.path else 'file'}: {doc.shape.line}", 8000)
+
+    def choose_sheet(self) -> None:
+        doc = self.doc
+        if doc is None or len(doc.sheets) < 2 or doc.path is None:
+            return
+        sheet = dialogs.choose_sheet(self, doc.sheets, doc.sheet)
+        if sheet and sheet != doc.sheet:
+            self.open_file(doc.path, sheet=sheet, target=doc.dataset.target.name)
+
+    def new_from_template(self, target: str) -> bool:
+        if self.task is not None or not self.maybe_save():
+            return False
+        from evaleditor.io.save import template_document
+        doc = template_document(target, settings.header_language())
+        self.set_document(doc)
+        self.file_stamp = None
+        settings.set_last_target(target)
+        return True
+
+    def set_target(self, name: str) -> None:
+        if self.doc is None:
+            settings.set_last_target(name)  # used by File ▸ New and the next empty window
+            return
+        if self.model.read_only:
+            return
+        if name != self.doc.dataset.target.name:
+            self.doc.dataset.set_target(name)
+            self.statusBar().showMessage(f"Checking against {name}", 4000)
+        settings.set_last_target(name)
+        self.actions.targets[name].setChecked(True)
+        self._refresh_banner()
+
+    # ----- save ----------------------------------------------------------------------------------------
+    def maybe_save(self) -> bool:
+        """True when the current document may be dropped: unmodified, saved now, or discarded."""
+        if not self.is_modified():
+            return True
+        name = self.doc.path.name if self.doc.path else "Untitled"
+        answer = dialogs.ask_save_changes(self, name)
+        if answer == dialogs.SAVE:
+            return self.save(wait=True)
+        return answer == dialogs.DISCARD
+
+    def save(self, wait: bool = False) -> bool:
+        doc = self.doc
+        if doc is None or self.task is not None:
+            return False
+        self.view.commit_editor()
+        if doc.path is None or doc.source_format not in WRITABLE or doc.path.suffix.lower() not in (".xlsx", ".csv", ".json"):
+            return self.save_as(wait=wait)
+        stamp = file_stamp(doc.path)
+        if self.file_stamp is not None and stamp is not None and stamp != self.file_stamp:
+            if not dialogs.confirm_overwrite_changed(self, str(doc.path)):
+                return False
+        return self._write(doc.path, doc.source_format, wait)
+
+    def save_as(self, path=None, fmt: str | None = None, wait: bool = False) -> bool:
+        """Save under a new name; .xlsx and .csv get the target's headers (Data ▸ Headers When Saving As)."""
+        doc = self.doc
+        if doc is None or self.task is not None:
+            return False
+        self.view.commit_editor()
+        from evaleditor.io.save import output_format
+        fmt = fmt or (doc.source_format if doc.source_format in WRITABLE else "xlsx")
+        if path is None:
+            stem = doc.path.stem if doc.path else "dataset"
+            folder = doc.path.parent if doc.path else Path.home()
+            path = dialogs.save_file_name(self, str(folder / f"{stem}.{fmt}"), fmt)
+            if not path:
+                return False
+        try:
+            out = output_format(path)
+        except EvalEditorError as exc:
+            dialogs.show_error(self, "Cannot save", str(exc))
+            return False
+        renamed = out in ("xlsx", "csv") and self._use_target_headers(settings.header_language())
+        ok = self._write(Path(path), out, wait)
+        if not ok and renamed:
+            self.undo_stack.undo()
+        return ok
+
+    def _use_target_headers(self, lang: str) -> bool:
+        """Rename recognised headers to the target's spelling, as one undo step, so that the document
+        in the window is what the file holds."""
+        ds = self.doc.dataset
+        wanted = export_headers(ds, ds.target.name, lang)
+        renames = [RenameColumn(c.id, h) for c, h in zip(ds.columns, wanted, strict=True) if c.header != h]
+        return bool(renames) and push(self.undo_stack, ds, Batch(renames, f"Use {ds.target.name} headers"))
+
+    def _write(self, path: Path, fmt: str, wait: bool) -> bool:
+        from evaleditor.io.save import save_document
+        doc = self.doc
+        index = self.undo_stack.index()
+
+        def saved(_result=None) -> None:
+            if doc is not self.doc:
+                return
+            doc.path = Path(path)
+            if fmt != doc.source_format:
+                doc.source_format = fmt
+                doc.validator.set_save_format(fmt)
+            if self.undo_stack.index() == index:
+                self.undo_stack.setClean()
+            self.file_stamp = file_stamp(doc.path)
+            settings.add_recent(doc.path)
+            self.update_title()
+            self._refresh_banner()
+            self.statusBar().showMessage(f"Saved {doc.path}", 6000)
+
+        if wait or doc.dataset.row_count() < self.background_rows:
+            try:
+                save_document(doc, path)
+            except EvalEditorError as exc:
+                dialogs.show_error(self, "Cannot save", str(exc))
+                return False
+            saved()
+            return True
+        self._start_task(f"Saving {path.name}\u2026",
+                         lambda progress, cancel: save_document(doc, path, progress=progress),
+                         saved, "Cannot save")
+        return True
+
+    # ----- background tasks --------------------------------------------------------------------------------
+    def _start_task(self, text: str, fn, on_success, error_title: str) -> None:
+        task = BackgroundTask(fn, self)
+        self.task = task
+        task.progressed.connect(self.progress.report)
+        task.succeeded.connect(on_success)
+        task.failed.connect(lambda message: dialogs.show_error(self, error_title, message))
+        task.cancelled.connect(lambda: self.statusBar().showMessage("Cancelled", 5000))
+        task.finished.connect(self._task_finished)
+        self._set_busy(True)
+        self.progress.begin(text)
+        task.start()
+
+    def _task_finished(self) -> None:
+        self.progress.end()
+        if self.task is not None:
+            self.task.deleteLater()
+        self.task = None
+        self._set_busy(False)
+
+    def cancel_task(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            self.progress.cancel_button.setEnabled(False)
+
+    def _set_busy(self, busy: bool) -> None:
+        """While a task runs the table is read-only and only Quit and the view toggles stay enabled."""
+        self.model.read_only = busy
+        if busy:
+            self.view.commit_editor()
+            keep = {self.actions.quit, self.actions.copy, self.actions.filter_bar}
+            self._disabled = [a for a in self.findChildren(QAction) if a.isEnabled() and a not in keep]
+            for a in self._disabled:
+                a.setEnabled(False)
+            self.banner.setEnabled(False)
+        else:
+            for a in getattr(self, "_disabled", []):
+                a.setEnabled(True)
+            self._disabled = []
+            self.banner.setEnabled(True)
+            self.update_action_states()
+
+    # ----- window events --------------------------------------------------------------------------------------
+    def closeEvent(self, event) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            self.task.wait(10000)
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.save_settings()
+        event.accept()
+
+    def dragEnterEvent(self, event) -> None:
+        if any(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if paths:
+            event.acceptProposedAction()
+            self.open_file(paths[0])

@@ -1,0 +1,108 @@
+"""IssuesModel: the validator's issues as a table (severity, rule, row, column, message), filtered by
+severity and rule. It is rebuilt (debounced by the panel) when the issues change; rows and columns
+are shown by looking the stable ids up, so the list stays right while rows move."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+
+from evaleditor.core.document import Document
+from evaleditor.core.rules import ERROR, INFO, WARNING, Issue
+from evaleditor.gui import theme
+
+R = Qt.ItemDataRole
+HEADERS = ("Severity", "Rule", "Row", "Column", "Message")
+ISSUE_ROLE = int(R.UserRole) + 1
+_ROOT = QModelIndex()
+
+
+class IssuesModel(QAbstractTableModel):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.doc: Document | None = None
+        self.severities = {ERROR, WARNING, INFO}
+        self.rule: str | None = None
+        self._issues: list[Issue] = []
+
+    def set_document(self, doc: Document | None) -> None:
+        self.doc = doc
+        self.refresh()
+
+    def set_filter(self, severities: set[str] | None = None, rule: str | None | bool = False) -> None:
+        if severities is not None:
+            self.severities = set(severities)
+        if rule is not False:
+            self.rule = rule  # type: ignore[assignment]
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.beginResetModel()
+        if self.doc is None:
+            self._issues = []
+        else:
+            sev, rule = self.severities, self.rule
+            self._issues = [i for i in self.doc.validator.all_issues()
+                            if i.severity in sev and (rule is None or i.rule == rule)]
+        self.endResetModel()
+
+    def issue(self, row: int) -> Issue:
+        return self._issues[row]
+
+    def issues(self) -> list[Issue]:
+        return list(self._issues)
+
+    def rowCount(self, parent=_ROOT) -> int:
+        return 0 if parent.isValid() else len(self._issues)
+
+    def columnCount(self, parent=_ROOT) -> int:
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(self, section, orientation, role=R.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == R.DisplayRole and 0 <= section < len(HEADERS):
+            return HEADERS[section]
+        return None
+
+    def flags(self, index):
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    def data(self, index, role=R.DisplayRole):
+        if not index.isValid() or not 0 <= index.row() < len(self._issues):
+            return None
+        issue = self._issues[index.row()]
+        col = index.column()
+        if role == R.DisplayRole:
+            if col == 0:
+                return theme.SEVERITY_LABEL[issue.severity]
+            if col == 1:
+                return issue.rule
+            if col == 2:
+                return self._row_text(issue)
+            if col == 3:
+                return self._column_text(issue)
+            return issue.message
+        if role == R.DecorationRole and col == 0:
+            return theme.severity_icon(issue.severity)
+        if role == R.ToolTipRole:
+            return f"{issue.severity.upper()} [{issue.rule}] {issue.message}"
+        if role == R.TextAlignmentRole and col == 2:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == ISSUE_ROLE:
+            return issue
+        return None
+
+    def _row_text(self, issue: Issue) -> str:
+        if issue.row_id is None:
+            return "file"
+        ds = self.doc.dataset
+        return str(ds.position(issue.row_id) + 1) if ds.has_row(issue.row_id) else ""
+
+    def _column_text(self, issue: Issue) -> str:
+        ds = self.doc.dataset
+        if issue.column_id is not None:
+            try:
+                return ds.columns[ds.column_position(issue.column_id)].header
+            except KeyError:
+                return ""
+        return issue.field or ""

@@ -1,0 +1,129 @@
+"""Run a long read or write off the UI thread, with progress and Cancel.
+
+`BackgroundTask(fn)` runs `fn(progress, cancel)` in a QThread. `progress(done, total)` and
+`cancel()` are safe to call from the worker: progress is throttled and posted to the UI thread
+through a queued signal; cancel reads a flag the UI sets. When it ends the task emits exactly one of
+`succeeded(result)`, `failed(message)` or `cancelled()`, on the UI thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
+
+from evaleditor.core.errors import Cancelled, EvalEditorError
+
+log = logging.getLogger(__name__)
+
+
+class _Worker(QThread):
+    progressed = Signal(int, int)
+    done = Signal(str, object)  # "ok" | "error" | "cancelled", result or message
+
+    def __init__(self, fn: Callable[..., Any], stop: threading.Event):
+        super().__init__()
+        self._fn = fn
+        self._stop = stop
+        self._last = 0.0
+
+    def _progress(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - self._last >= 0.05 or done >= total:
+            self._last = now
+            self.progressed.emit(int(min(done, 2**31 - 1)), int(min(total, 2**31 - 1)))
+
+    def run(self) -> None:
+        try:
+            result = self._fn(self._progress, self._stop.is_set)
+        except Cancelled:
+            self.done.emit("cancelled", None)
+        except EvalEditorError as exc:
+            self.done.emit("error", str(exc))
+        except Exception as exc:  # a bug must not kill the window: report it on one line
+            log.exception("background task failed")
+            self.done.emit("error", f"{type(exc).__name__}: {exc}")
+        else:
+            if self._stop.is_set():
+                self.done.emit("cancelled", None)
+            else:
+                self.done.emit("ok", result)
+
+
+class BackgroundTask(QObject):
+    progressed = Signal(int, int)
+    succeeded = Signal(object)
+    failed = Signal(str)
+    cancelled = Signal()
+    finished = Signal()
+
+    def __init__(self, fn: Callable[..., Any], parent: QObject | None = None):
+        super().__init__(parent)
+        self._stop = threading.Event()
+        self._worker = _Worker(fn, self._stop)
+        self._worker.progressed.connect(self.progressed)
+        self._worker.done.connect(self._on_done)
+
+    def start(self) -> None:
+        self._worker.start()
+
+    def cancel(self) -> None:
+        self._stop.set()
+
+    def wait(self, ms: int = -1) -> bool:
+        return self._worker.wait() if ms < 0 else self._worker.wait(ms)
+
+    def is_running(self) -> bool:
+        return self._worker.isRunning()
+
+    def _on_done(self, status: str, payload: object) -> None:
+        self._worker.wait()
+        if status == "ok":
+            self.succeeded.emit(payload)
+        elif status == "cancelled":
+            self.cancelled.emit()
+        else:
+            self.failed.emit(str(payload))
+        self.finished.emit()
+
+
+class ProgressStrip(QWidget):
+    """A status-bar progress bar with a label and a Cancel button; hidden when idle."""
+
+    cancelRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.label = QLabel()
+        self.bar = QProgressBar()
+        self.bar.setFixedWidth(180)
+        self.bar.setTextVisible(True)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(self.cancelRequested)
+        layout.addWidget(self.label)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.cancel_button)
+        self.hide()
+
+    def begin(self, text: str) -> None:
+        self.label.setText(text)
+        self.bar.setRange(0, 0)  # busy until the first report
+        self.cancel_button.setEnabled(True)
+        self.show()
+
+    def report(self, done: int, total: int) -> None:
+        if total > 0 and done < total:
+            self.bar.setRange(0, total)
+            self.bar.setValue(done)
+        else:  # read everything; now checking (no measurable progress)
+            self.bar.setRange(0, 0)
+
+    def end(self) -> None:
+        self.hide()

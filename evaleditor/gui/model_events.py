@@ -1,0 +1,160 @@
+"""How CasesModel follows the core: dataset before/after events become exact Qt model signals;
+validator reports become dataChanged over contiguous blocks of rows with the issue roles only.
+
+The validator subscribes to the dataset before the model, so it reports while a structural change
+is still open (between beginInsertRows and endInsertRows): such reports are held and replayed after
+the model's end* call.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from PySide6.QtCore import QModelIndex, Qt
+
+from evaleditor.core.dataset import Change
+from evaleditor.core.targets import SESSION
+
+R = Qt.ItemDataRole
+ISSUE_ROLES = [R.BackgroundRole, R.ForegroundRole, R.DecorationRole, R.ToolTipRole]
+TEXT_ROLES = [R.DisplayRole, R.EditRole, R.ToolTipRole]
+
+
+class DatasetEventsMixin:
+    """Mixed into CasesModel (which provides ds, cache, row_of, row_id, _visible …)."""
+
+    def before_change(self, ch: Change) -> None:
+        self._in_change = True
+        root = QModelIndex()
+        if ch.kind == "insert_rows":
+            at = ch.first if self._visible is None else bisect.bisect_left(self._visible, ch.first,
+                                                                            key=self.ds.position)
+            self._pending = (at, at + len(ch.row_ids) - 1)
+            self.beginInsertRows(root, *self._pending)
+        elif ch.kind == "remove_rows":
+            if self._visible is None:
+                self._pending = (ch.first, ch.last)
+            else:
+                shown = [p for p in (self.row_of(r) for r in ch.row_ids) if p is not None]
+                self._pending = (min(shown), max(shown)) if shown else None
+            if self._pending is not None:
+                self.beginRemoveRows(root, *self._pending)
+        elif ch.kind == "reorder":
+            self.layoutAboutToBeChanged.emit()
+            self._persistent = [(i, self.row_id(i.row())) for i in self.persistentIndexList()]
+        elif ch.kind == "insert_column":
+            self.beginInsertColumns(root, ch.first, ch.last)
+        elif ch.kind == "remove_column":
+            self.beginRemoveColumns(root, ch.first, ch.last)
+
+    def after_change(self, ch: Change) -> None:
+        kind = ch.kind
+        if kind == "cells":
+            self._cells_changed(ch.cells)
+        elif kind == "insert_rows":
+            if self._visible is not None:
+                at = self._pending[0]
+                self._visible[at:at] = ch.row_ids
+                self._visible_pos = None
+            self.cache.ordinals = None
+            self.endInsertRows()
+        elif kind == "remove_rows":
+            for rid in ch.row_ids:
+                self.cache.marks_by_row.pop(rid, None)
+            if self._visible is not None:
+                gone = set(ch.row_ids)
+                self._visible = [r for r in self._visible if r not in gone]
+                self._visible_pos = None
+            self.cache.ordinals = None
+            if self._pending is not None:
+                self.endRemoveRows()
+        elif kind == "reorder":
+            self._reordered()
+        elif kind in ("insert_column", "remove_column"):
+            self.cache.clear()
+            (self.endInsertColumns if kind == "insert_column" else self.endRemoveColumns)()
+        elif kind in ("rename_column", "target", "reset"):
+            self.cache.labels = None
+            self.cache.ordinals = None
+            if self.columnCount():
+                self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)
+        self._in_change = False
+        self._pending = None
+        rows, file_changed = self._deferred
+        self._deferred = (set(), False)
+        if rows or file_changed:
+            self._on_issues(rows, file_changed)
+        if kind != "cells":
+            self._repaint_bands()
+            self.structureChanged.emit()
+
+    def _cells_changed(self, cells: list[tuple[int, int]]) -> None:
+        ds = self.ds
+        by_row: dict[int, list[int]] = {}
+        session_pos = ds.field_position(SESSION)
+        bands = False
+        for rid, cid in cells:
+            self.cache.previews.pop((rid, cid), None)
+            row = self.row_of(rid)
+            if row is not None:
+                col = ds.column_position(cid)
+                by_row.setdefault(row, []).append(col)
+                bands = bands or col == session_pos
+        for a, b in _blocks(sorted(by_row)):
+            cols = [c for r in range(a, b + 1) for c in by_row[r]]
+            self.dataChanged.emit(self.index(a, min(cols)), self.index(b, max(cols)), TEXT_ROLES)
+        if bands:
+            self.cache.ordinals = None
+            self._repaint_bands()
+
+    def _reordered(self) -> None:
+        if self._visible is not None:
+            self._visible.sort(key=self.ds.position)
+            self._visible_pos = None
+        self.cache.ordinals = None
+        olds, news = [], []
+        for old, rid in self._persistent:
+            row = self.row_of(rid)
+            olds.append(old)
+            news.append(QModelIndex() if row is None else self.index(row, old.column()))
+        self.changePersistentIndexList(olds, news)
+        self._persistent = []
+        self.layoutChanged.emit()
+
+    def _repaint_bands(self) -> None:
+        """Conversation bands can shift for every later row: repaint backgrounds (viewport only)."""
+        n = self.rowCount()
+        if n and self.columnCount():
+            self.dataChanged.emit(self.index(0, 0), self.index(n - 1, self.columnCount() - 1), [R.BackgroundRole])
+            self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, n - 1)
+
+    # ----- validator reports ---------------------------------------------------------------------------------
+    def _on_issues(self, rows: set[int], file_changed: bool) -> None:
+        if self._in_change:  # mid-structure change: report after end*Rows/Columns
+            old_rows, old_file = self._deferred
+            self._deferred = (old_rows | rows, old_file or file_changed)
+            return
+        for rid in rows:
+            self.cache.marks_by_row.pop(rid, None)
+        shown = sorted(p for p in (self.row_of(r) for r in rows) if p is not None)
+        last_col = self.columnCount() - 1
+        if last_col >= 0:
+            for a, b in _blocks(shown):
+                self.dataChanged.emit(self.index(a, 0), self.index(b, last_col), ISSUE_ROLES)
+                self.headerDataChanged.emit(Qt.Orientation.Vertical, a, b)
+        if file_changed:
+            self.cache.labels = None
+            if last_col >= 0:
+                self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, last_col)
+            self.fileIssuesChanged.emit()
+        self.issuesChanged.emit()
+
+
+def _blocks(sorted_rows: list[int]) -> list[tuple[int, int]]:
+    blocks: list[tuple[int, int]] = []
+    for r in sorted_rows:
+        if blocks and r == blocks[-1][1] + 1:
+            blocks[-1] = (blocks[-1][0], r)
+        elif not blocks or r != blocks[-1][1]:
+            blocks.append((r, r))
+    return blocks

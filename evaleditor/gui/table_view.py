@@ -1,0 +1,140 @@
+"""The cases table: fixed row heights (never resizeRowsToContents), spreadsheet keys.
+
+Enter moves down (after finishing an edit too), Tab moves right, typing starts an edit that replaces
+the cell, F2 or a double click edits keeping the text. Input methods (Chinese, Japanese …) start an
+edit the same way a key does.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemDelegate,
+    QAbstractItemView,
+    QHeaderView,
+    QLineEdit,
+    QPlainTextEdit,
+    QTableView,
+)
+
+Hint = QAbstractItemDelegate.EndEditHint
+Trigger = QAbstractItemView.EditTrigger
+
+
+class CasesView(QTableView):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setWordWrap(False)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.setEditTriggers(Trigger.DoubleClicked | Trigger.EditKeyPressed | Trigger.AnyKeyPressed)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setTabKeyNavigation(True)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.setAttribute(Qt.WidgetAttribute.WA_InputMethodEnabled, True)
+        self.setCornerButtonEnabled(True)
+        fm = self.fontMetrics()
+        vh = self.verticalHeader()
+        vh.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        vh.setDefaultSectionSize(fm.height() + 10)
+        vh.setMinimumSectionSize(fm.height() + 4)
+        vh.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        vh.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        hh = self.horizontalHeader()
+        hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        hh.setDefaultSectionSize(200)
+        hh.setMinimumSectionSize(60)
+        hh.setStretchLastSection(True)
+        hh.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        hh.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        hh.setHighlightSections(True)
+
+    def edit(self, index, trigger=None, event=None):
+        if trigger is None:
+            return super().edit(index)
+        delegate = self.itemDelegateForIndex(index) if index.isValid() else None
+        if delegate is not None and hasattr(delegate, "select_all"):
+            delegate.select_all = trigger == Trigger.AnyKeyPressed
+        return super().edit(index, trigger, event)
+
+    def keyPressEvent(self, event):
+        key = event.key()
+        if (key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.state() != QAbstractItemView.State.EditingState
+                and not event.modifiers() & Qt.KeyboardModifier.ControlModifier):
+            self.move_current(-1 if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else 1, 0)
+            return
+        super().keyPressEvent(event)
+
+    def inputMethodEvent(self, event):
+        """A committed input-method text with no composition before it (some IMEs, on-screen
+        keyboards) opens the editor with that text, as a typed key would; Qt alone drops it."""
+        commit = event.commitString()
+        if commit and not event.preeditString() and self.state() != QAbstractItemView.State.EditingState:
+            index = self.currentIndex()
+            if index.isValid() and self.edit(index, Trigger.AnyKeyPressed, None):
+                editor = self.indexWidget(index)
+                target = editor.focusProxy() or editor if editor is not None else None
+                if isinstance(target, QLineEdit):
+                    target.selectAll()
+                    target.insert(commit)
+                elif isinstance(target, QPlainTextEdit):
+                    target.insertPlainText(commit)
+                if target is not None:
+                    target.setFocus()
+                event.accept()
+                return
+        super().inputMethodEvent(event)
+
+    def closeEditor(self, editor, hint):
+        if hint == Hint.SubmitModelCache:  # Enter: finish, then move down like a spreadsheet
+            super().closeEditor(editor, Hint.NoHint)
+            self.move_current(1, 0)
+            return
+        super().closeEditor(editor, hint)
+
+    def move_current(self, drow: int, dcol: int) -> None:
+        model = self.model()
+        if model is None or model.rowCount() == 0:
+            return
+        cur = self.currentIndex()
+        row = max(0, min(model.rowCount() - 1, (cur.row() if cur.isValid() else -1) + drow))
+        col = max(0, min(model.columnCount() - 1, (cur.column() if cur.isValid() else 0) + dcol))
+        self.go_to(model.index(row, col))
+
+    def go_to(self, index) -> None:
+        """Make `index` current and selected, and scroll it into view."""
+        if not index.isValid():
+            return
+        self.selectionModel().setCurrentIndex(
+            index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        self.scrollTo(index)
+
+    def selection_ranges(self) -> list[tuple[int, int, int, int]]:
+        """(top, left, bottom, right) of each selected range; the current cell when nothing is selected."""
+        ranges = [(r.top(), r.left(), r.bottom(), r.right()) for r in self.selectionModel().selection()]
+        if not ranges and self.currentIndex().isValid():
+            cur = self.currentIndex()
+            ranges = [(cur.row(), cur.column(), cur.row(), cur.column())]
+        return ranges
+
+    def selected_rows(self) -> list[int]:
+        """Model rows touched by the selection (or the current row), ascending."""
+        rows: set[int] = set()
+        for top, _, bottom, _ in self.selection_ranges():
+            rows.update(range(top, bottom + 1))
+        return sorted(rows)
+
+    def selected_cells(self) -> list[tuple[int, int]]:
+        cells: set[tuple[int, int]] = set()
+        for top, left, bottom, right in self.selection_ranges():
+            cells.update((r, c) for r in range(top, bottom + 1) for c in range(left, right + 1))
+        return sorted(cells)
+
+    def commit_editor(self) -> None:
+        """Finish an edit in progress (before saving, or when the document is replaced)."""
+        if self.state() != QAbstractItemView.State.EditingState:
+            return
+        editor = self.indexWidget(self.currentIndex())
+        delegate = self.itemDelegateForIndex(self.currentIndex())
+        if editor is not None and delegate is not None:
+            delegate.commitData.emit(editor)
+            delegate.closeEditor.emit(editor, Hint.NoHint)

@@ -1,0 +1,121 @@
+"""Screenshots of the editor on a messy multi-turn dataset, for the README and for review.
+
+    xvfb-run -s '-screen 0 1600x1000x24' .venv/bin/python scripts/screenshots.py [OUT_DIR]
+
+Writes screenshot-editor.png (issues, bands, conversation), screenshot-near-miss.png (Session_ID
+banner), screenshot-tool-calls.png (the tool-calls editor) and screenshot-dark.png to OUT_DIR
+(default: docs/). Settings go to a temporary folder.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from openpyxl import Workbook
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtGui import QColor, QPalette
+
+LONG = ("Please summarise the attached quarterly report, focusing on revenue by region, the change in "
+        "operating margin and any risks the CFO mentions in the outlook section. ") * 4
+ROWS = [
+    ["s1", "1", "What's the weather in Paris tomorrow?", "Sunny, 24\u00b0C.",
+     '[{"name": "weather", "arguments": {"city": "Paris"}}]', ""],
+    ["s1", "2", "And in Lyon?", "Cloudy, 19\u00b0C.", "[{'name': 'weather', 'arguments': {'city': 'Lyon'}}]",
+     "python literal"],
+    ["s1", "4", "Which one is warmer?", "Paris.", "", "turn 3 missing"],
+    ["s2", "1", "\u5e2e\u6211\u8ba2\u4e00\u5f20\u660e\u5929\u53bb\u4e0a\u6d77\u7684\u9ad8\u94c1\u7968",
+     "\u597d\u7684\uff0c\u5df2\u4e3a\u60a8\u67e5\u8be2\u660e\u5929\u53bb\u4e0a\u6d77\u7684\u8f66\u6b21\u3002",
+     '[{"name": "search_trains", "arguments": {"to": "\u4e0a\u6d77"}}]', "\u4e2d\u6587"],
+    ["s2", "2", "", "\u8bf7\u95ee\u60a8\u60f3\u51e0\u70b9\u51fa\u53d1\uff1f", "", "empty question"],
+    ["s2", "3", "\u4e0a\u5348\u4e5d\u70b9\u5de6\u53f3", "\u5df2\u4e3a\u60a8\u9884\u8ba2 G7 \u6b21\u3002",
+     '[{"name": "book", "args": {"train": "G7"}}]', ""],
+    ["", "", LONG, "Revenue grew 12%\u2026\nEMEA led.\nMargin fell 1.2 pts.", "", "long, multi-line"],
+    ["s3 ", "1", "Reset my password", "I've sent a reset link.", '{"name": "send_reset"}', "space in id"],
+    ["s3 ", "2", "Thanks!", "You're welcome.", "", ""],
+    ["S1", "1", "What's the weather in Rome?", "Rainy.", "", "case clash with s1"],
+    ["s4", "0", "Count to three", "1, 2, 3", "", "0-based"],
+    ["s4", "1", "Now backwards", "3, 2, 1", "", ""],
+    ["", "", "What is 2+2?", "4", "", ""],
+    ["", "", "What is 2+2?", "4", "", "duplicate"],
+    ["s5", "2", "second turn first", "b", "", ""],
+    ["s5", "1", "first turn second", "a", "", "out of order"],
+    ["", "", "NA", "N/A", "", "literal null text"],
+]
+
+
+def messy(path: Path, session_header: str) -> Path:
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "cases"
+    ws.append([session_header, "turn_id", "Query", "answer", "expected_tool_calls", "notes"])
+    for row in ROWS:
+        ws.append(row)
+    wb.save(path)
+    return path
+
+
+def dark_palette() -> QPalette:
+    p = QPalette()
+    roles = QPalette.ColorRole
+    for role, colour in [(roles.Window, "#2b2b2b"), (roles.WindowText, "#e6e6e6"), (roles.Base, "#1e1e1e"),
+                         (roles.AlternateBase, "#2a2a2a"), (roles.Text, "#e6e6e6"), (roles.Button, "#333333"),
+                         (roles.ButtonText, "#e6e6e6"), (roles.Highlight, "#2f65ca"),
+                         (roles.HighlightedText, "#ffffff"), (roles.Link, "#7fb4ff")]:
+        p.setColor(role, QColor(colour))
+    return p
+
+
+def main() -> int:
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parents[1] / "docs")
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.gettempdir()) / "evaleditor-screenshots"
+    tmp.mkdir(exist_ok=True)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
+    from evaleditor.gui import MainWindow, theme
+    from evaleditor.gui.app import application
+
+    app = application()
+    good = messy(tmp / "support_conversations.xlsx", "session_id")
+    typo = messy(tmp / "support_conversations_v1.xlsx", "Session_ID")
+    shots = [  # file, current cell, cell to edit, name, dark
+        (good, (3, 2), None, "screenshot-editor.png", False),
+        (typo, (3, 2), None, "screenshot-near-miss.png", False),
+        (good, (1, 4), (1, 4), "screenshot-tool-calls.png", False),
+        (good, (4, 2), None, "screenshot-dark.png", True),
+    ]
+    windows = []
+
+    def take(i: int) -> None:
+        if i == len(shots):
+            app.quit()
+            return
+        path, (row, col), edit, name, dark = shots[i]
+        if dark:
+            app.setPalette(dark_palette())
+            theme.invalidate()
+        w = MainWindow()
+        windows.append(w)
+        w.resize(1560, 940)
+        w.show()
+        w.open_file(path)
+        w.view.go_to(w.model.index(row, col))
+        if edit:
+            w.view.edit(w.model.index(*edit))
+
+        def grab() -> None:
+            w.grab().save(str(out / name))
+            print(out / name)
+            w.undo_stack.setClean()
+            w.close()
+            take(i + 1)
+        QTimer.singleShot(600, grab)
+
+    QTimer.singleShot(100, lambda: take(0))
+    app.exec()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,81 @@
+"""pytest-qt, offscreen, with QSettings in a temporary folder and every modal dialog replaced."""
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
+
+import pytest  # noqa: E402
+from PySide6.QtCore import QSettings  # noqa: E402
+
+from evaleditor.core.document import document_from_table  # noqa: E402
+from evaleditor.core.table import RawTable  # noqa: E402
+
+HEADERS = ["session_id", "turn_id", "question", "answer", "expected_tool_calls"]
+ROWS = [
+    ["s1", "1", "Weather in Paris?", "Sunny", '[{"name": "weather", "arguments": {"city": "Paris"}}]'],
+    ["s1", "2", "And Lyon?", "Cloudy", ""],
+    ["s2", "1", "Book a train", "Done", "[{'name': 'book', 'arguments': {}}]"],
+    ["s2", "3", "Thanks", "Welcome", ""],
+    ["", "", "What is 2+2?", "4", ""],
+    ["", "", "", "no question", ""],
+]
+
+
+def make_doc(headers=HEADERS, rows=ROWS, target=None, fmt="csv", path=None):
+    return document_from_table(RawTable(list(headers), [list(r) for r in rows], fmt), path, target)
+
+
+@pytest.fixture(autouse=True)
+def qsettings_tmp(tmp_path_factory, qapp):
+    folder = tmp_path_factory.mktemp("qsettings")
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
+    return folder
+
+
+class DialogLog:
+    """Replaces every function of evaleditor.gui.dialogs; records the calls, answers as told."""
+
+    def __init__(self, monkeypatch):
+        from evaleditor.gui import dialogs
+
+        self.calls = []
+        self.answers = {
+            "ask_save_changes": dialogs.DISCARD,
+            "open_file_name": None,
+            "save_file_name": None,
+            "show_error": None,
+            "confirm_replace": True,
+            "confirm_overwrite_changed": True,
+            "ask_text": None,
+            "choose_sheet": None,
+            "choose_item": None,
+            "show_about": None,
+        }
+        for name in self.answers:
+            monkeypatch.setattr(dialogs, name, self._make(name))
+
+    def _make(self, name):
+        def fake(*args, **kwargs):
+            self.calls.append((name, args[1:]))
+            return self.answers[name]
+        return fake
+
+    def names(self):
+        return [c[0] for c in self.calls]
+
+
+@pytest.fixture(autouse=True)
+def dialogs_log(monkeypatch):
+    """Autouse: no GUI test can block on a real modal dialog (closing a modified window asks)."""
+    return DialogLog(monkeypatch)
+
+
+@pytest.fixture
+def window(qtbot, dialogs_log):
+    from evaleditor.gui import MainWindow
+
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.set_document(make_doc())
+    return w
