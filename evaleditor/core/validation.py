@@ -132,19 +132,24 @@ class Validator:
 
     def after_change(self, change: Change) -> None:
         if change.kind == "cells":
-            touched = {rid for rid, _ in change.cells}
-            self._update_rows(touched, structural=False)
+            self._update_rows({rid for rid, _ in change.cells})
         elif change.kind == "insert_rows":
-            self._update_rows(set(change.row_ids), structural=True)
+            self._update_rows(set(change.row_ids), seam=(change.first - 1, change.last + 1))
         elif change.kind == "remove_rows":
-            self._update_rows(set(self._removed), structural=True, removed=True)
+            self._update_rows(set(self._removed), removed=True, seam=(change.first - 1, change.first))
         elif change.kind == "reorder":
-            self._update_rows(set(), structural=True)
+            self._update_rows(set(), reordered=True)
         else:  # columns or target: every check may change
             self.full()
             self._notify(set(self._composed_before) | set(self._composed), True)
 
-    def _update_rows(self, touched: set[int], structural: bool, removed: bool = False) -> None:
+    def _update_rows(self, touched: set[int], removed: bool = False, reordered: bool = False,
+                     seam: tuple[int, int] | None = None) -> None:
+        """Re-check `touched` rows (edited, inserted or removed) and what depends on them.
+
+        `seam` is the pair of positions that became neighbours (around an inserted or removed block):
+        the only session whose rows can become, or stop being, contiguous is one on both sides of it.
+        """
         candidates = set(touched)
         ctx = self._ctx
         spos = ctx.session
@@ -161,7 +166,7 @@ class Validator:
                 else:
                     self._empty.add(rid)
         sessions_to_check: set[str] = set()
-        if structural:
+        if reordered:
             old = self.sessions.rebuild(self._empty)
             new = self.sessions.sessions
             for sid in old.keys() | new.keys():
@@ -172,7 +177,7 @@ class Validator:
         for rid in touched:
             old_sid = old_sids[rid]
             new_sid = "" if removed or spos is None or rid in self._empty else self.ds.row(rid).cells[spos]
-            if not structural:
+            if not reordered:
                 self.sessions.move(rid, new_sid)
             if old_sid != new_sid:
                 self._case_move(old_sid, new_sid)
@@ -181,6 +186,8 @@ class Validator:
                         candidates |= self._case_group_rows(sid)
             sessions_to_check.update(s for s in (old_sid, new_sid) if s)
             candidates |= self._reindex_question(rid, removed)
+        if seam is not None:
+            sessions_to_check |= self._session_across(*seam)
         for sid in sessions_to_check:
             self._session_issues.pop(sid, None)
             self._contiguous.pop(sid, None)
@@ -210,6 +217,13 @@ class Validator:
         self._contiguous[sid] = self.sessions.is_contiguous(sid)
         if found:
             self._session_issues[sid] = found
+
+    def _session_across(self, before: int, after: int) -> set[str]:
+        rows = self.ds.rows
+        if before < 0 or after >= len(rows):
+            return set()
+        sid = self.sessions.session_of.get(rows[before].id)
+        return {sid} if sid is not None and sid == self.sessions.session_of.get(rows[after].id) else set()
 
     def _contiguity_changed(self, sid: str) -> bool:
         return self._contiguous.get(sid) != self.sessions.is_contiguous(sid)
