@@ -105,12 +105,13 @@ def recheck(path: Path) -> list[float]:
 
 
 def worker(kind: str, path: str) -> None:
+    import evaleditor.io.load  # noqa: F401  - every worker starts from the same imports
+    import python_calamine  # noqa: F401
+
     p = Path(path)
     start = time.perf_counter()
     extra = None
-    if kind == "idle":
-        import evaleditor.io.load  # noqa: F401  - the same imports, nothing read
-    elif kind == "bare":
+    if kind == "bare":
         bare_read(p)
     elif kind == "load":
         full_load(p)

@@ -12,6 +12,7 @@ import codecs
 import csv
 import io
 import os
+from collections.abc import Callable
 from itertools import islice
 from pathlib import Path
 
@@ -26,29 +27,6 @@ SNIFF_CHARS = 64 * 1024
 SNIFF_RECORDS = 50
 
 csv.field_size_limit(2**31 - 1)
-
-
-def decode(data: bytes) -> tuple[str, str]:
-    """(text, encoding name) for the bytes of a text file."""
-    if data.startswith(codecs.BOM_UTF8):
-        return data[3:].decode("utf-8"), "utf-8-sig"
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        le = data.startswith(codecs.BOM_UTF16_LE)
-        return data[2:].decode("utf-16-le" if le else "utf-16-be"), "utf-16"
-    sample = data[:4096]
-    if sample.count(0) * 4 > len(sample):  # UTF-16 without a BOM: every other byte of ASCII is NUL
-        odd_nuls = sample[1::2].count(0) > sample[0::2].count(0)
-        encoding = "utf-16-le" if odd_nuls else "utf-16-be"
-        try:
-            return data.decode(encoding), encoding
-        except UnicodeDecodeError:
-            pass
-    for encoding in ("utf-8", "gb18030", "cp1252"):
-        try:
-            return data.decode(encoding), encoding
-        except UnicodeDecodeError:
-            continue
-    raise UnicodeDecodeError("cp1252", data, 0, 1, "no encoding fits")  # pragma: no cover
 
 
 _CONTROL = {chr(c) for c in range(32)} - {"\t", "\n", "\r", "\f", "\v"}
@@ -88,45 +66,85 @@ def sniff_delimiter(text: str, default: str) -> str:
     return best
 
 
+def detect_encoding(path: str | os.PathLike[str]) -> str:
+    """The encoding of a text file, by strict decoding (see the module doc), streaming the file in
+    chunks so that no decoded copy of it is kept. Raises UnicodeDecodeError when none fits and
+    ValueError when the text holds NUL characters (binary data)."""
+    with open(path, "rb") as f:
+        head = f.read(4096)
+    if head.startswith(codecs.BOM_UTF8):
+        candidates = ["utf-8-sig"]
+    elif head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        candidates = ["utf-16"]
+    elif head.count(0) * 4 > len(head):  # UTF-16 without a BOM: every other byte of ASCII is NUL
+        candidates = ["utf-16-le" if head[1::2].count(0) > head[0::2].count(0) else "utf-16-be"]
+        candidates += ["utf-8", "gb18030", "cp1252"]
+    else:
+        candidates = ["utf-8", "gb18030", "cp1252"]
+    for encoding in candidates:
+        decoder = codecs.getincrementaldecoder(encoding)("strict")
+        try:
+            with open(path, "rb") as f:
+                while chunk := f.read(1 << 20):
+                    if "\x00" in decoder.decode(chunk):
+                        raise ValueError("NUL in text")
+                decoder.decode(b"", final=True)
+        except UnicodeDecodeError:
+            continue
+        return encoding
+    raise UnicodeDecodeError(candidates[-1], b"", 0, 1, "no encoding fits")
+
+
 def read_delimited(
-    path: str | os.PathLike[str], progress: Progress | None = None, cancel: Cancel | None = None
+    path: str | os.PathLike[str], progress: Progress | None = None, cancel: Cancel | None = None,
+    suffix: str | None = None,
 ) -> RawTable:
+    """`suffix` (".csv", ".tsv" …) stands for the file's own when it has another (a temporary file).
+
+    The file is parsed as a stream (never held whole as text) so that memory stays close to the
+    cells themselves."""
     check_file(path)
     try:
-        data = Path(path).read_bytes()
+        encoding = detect_encoding(path)
+        size = os.path.getsize(path)
+        with open(path, encoding=encoding, newline="") as f:
+            head = f.read(SNIFF_CHARS + 1)
+    except UnicodeDecodeError:
+        raise ReadError(path, "not a text file (no known text encoding fits its bytes)") from None
+    except ValueError:
+        raise ReadError(path, "not a text file (it holds binary data)") from None
     except OSError as err:
         from evaleditor.io.atomic import os_error_reason
 
         raise ReadError(path, os_error_reason(err)) from None
-    try:
-        text, encoding = decode(data)
-    except UnicodeDecodeError:
-        raise ReadError(path, "not a text file (no known text encoding fits its bytes)") from None
-    del data
-    if looks_binary(text):
+    if looks_binary(head):
         raise ReadError(path, "not a text file (it holds binary data)")
-    suffix = Path(path).suffix.lower()
+    suffix = (suffix or Path(path).suffix).lower()
     default = "," if suffix == ".csv" else "\t"
-    delimiter = sniff_delimiter(text, default)
-    total = text.count("\n") + 1
+    delimiter = sniff_delimiter(head, default)
+    del head
 
-    def records():
-        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=False)
-        done = 0
+    def records(f):
+        reader = csv.reader(f, delimiter=delimiter, strict=False)
         for done, record in enumerate(reader, 1):
             if done % EVERY == 0:
                 if cancel is not None and cancel():
                     raise Cancelled()
                 if progress is not None:
-                    progress(min(reader.line_num, total), total)
+                    progress(min(f.buffer.tell(), size), size)
             yield record
         if progress is not None:
-            progress(total, total)
+            progress(size, size)
 
     try:
-        grid = build_grid(records())
+        with open(path, encoding=encoding, newline="") as f:
+            grid = build_grid(records(f))
     except csv.Error as err:
         raise ReadError(path, f"the file is not valid CSV ({err})") from None
+    except OSError as err:
+        from evaleditor.io.atomic import os_error_reason
+
+        raise ReadError(path, os_error_reason(err)) from None
     if grid is None:
         raise ReadError(path, "the file is empty (it has no rows)")
     return RawTable(
@@ -143,15 +161,25 @@ def write_csv(
     headers: list[str],
     rows: list[list[str]],
     progress: Progress | None = None,
+    *,
+    neutralise_formulas: bool = False,
+    verify: Callable[[Path], None] | None = None,
 ) -> None:
     """UTF-8 with BOM, comma-separated, RFC 4180 quoting, CRLF line ends; saved atomically.
 
     Cells are quoted only when needed, except a header row holding `;` or a tab, which is quoted
-    whole so that reading it back cannot mistake the delimiter.
+    whole so that reading it back cannot mistake the delimiter. `neutralise_formulas`: cells that
+    Excel would run as formulas get a leading `'` (csv_safety.py). `verify`: see atomic_write.
     """
     width = len(headers)
     total = len(rows)
-    with atomic_write(path, "w", encoding="utf-8-sig", newline="") as handle:
+    change: Callable[[list[str]], list[str]] | None = None
+    if neutralise_formulas:
+        from evaleditor.io.csv_safety import neutralise_row
+
+        change = neutralise_row
+        headers = change(headers)
+    with atomic_write(path, "w", encoding="utf-8-sig", newline="", verify=verify) as handle:
         writer = csv.writer(handle, delimiter=",", quoting=csv.QUOTE_MINIMAL, lineterminator="\r\n")
         try:
             if any(";" in h or "\t" in h for h in headers):
@@ -160,6 +188,8 @@ def write_csv(
             else:
                 writer.writerow(headers)
             for i, row in enumerate(rows):
+                if change is not None:
+                    row = change(row)
                 if len(row) > width:
                     raise WriteError(path, f"row {i + 1} has {len(row)} cells but there are {width} columns")
                 writer.writerow(row if len(row) == width else [*row, *[""] * (width - len(row))])
@@ -170,3 +200,4 @@ def write_csv(
             raise WriteError(path, f"cannot write the CSV: {reason}") from None
     if progress is not None:
         progress(total, total)
+

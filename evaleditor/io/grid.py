@@ -33,14 +33,23 @@ def _first_used(row: list[str]) -> int:
     for i, value in enumerate(row):
         if value:
             return i
-    return len(row)  # pragma: no cover - rows reaching here have a non-empty cell
+    return len(row)
 
 
 def _last_used(row: list[str]) -> int:
     for i in range(len(row) - 1, -1, -1):
         if row[i]:
             return i
-    return -1  # pragma: no cover
+    return -1
+
+
+def _edges(headers: list[str], rows: list[list[str]]) -> tuple[int, int]:
+    """The first used column and one past the last. The usual table — a header in the first cell and
+    the last, no row longer than the header — is recognised without looking at each row."""
+    lead = 0 if headers and headers[0] else min(map(_first_used, [headers, *rows]))
+    if headers and headers[-1] and max(map(len, rows), default=0) <= len(headers):
+        return lead, len(headers)
+    return lead, max(map(_last_used, [headers, *rows])) + 1
 
 
 def build_grid(source: Iterable[list[str]], cancel: Cancel | None = None) -> Grid | None:
@@ -61,8 +70,7 @@ def build_grid(source: Iterable[list[str]], cancel: Cancel | None = None) -> Gri
             kept.append(i)
     if headers is None:
         return None
-    lead = min(_first_used(r) for r in (headers, *rows))
-    stop = max(_last_used(r) for r in (headers, *rows)) + 1
+    lead, stop = _edges(headers, rows)
     width = stop - lead
 
     def fit(row: list[str]) -> list[str]:
