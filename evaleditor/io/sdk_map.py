@@ -8,10 +8,8 @@ an edited cell replaces only that part (formats.md, "Mapping between the table a
 
 from __future__ import annotations
 
-import gc
 import json
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,19 +84,6 @@ def extra_name_problem(name: str) -> str | None:
     if problem is None and header_field(name) is not None:
         problem = f"a column of that name would be read as {header_field(name)}"
     return problem
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while building many small containers that are all kept
-    (it would otherwise rescan them again and again: reading 20,000 cases took twice as long)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 # ----- content text ---------------------------------------------------------------------------------

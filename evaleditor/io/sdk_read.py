@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from evaleditor.core.alloc import bulk_allocation
 from evaleditor.core.errors import Cancelled, ReadError
 from evaleditor.core.table import LoadNote, RawTable
 from evaleditor.core.targets import ANSWER, CASE_ID, CONTEXT, QUESTION, SESSION, TOOL_CALLS, TURN
@@ -41,7 +42,6 @@ from evaleditor.io.sdk_map import (
     default_case_id,
     extra_key,
     extra_name_problem,
-    gc_paused,
     hidden_parts,
     model_content,
     scalar_text,
@@ -214,7 +214,7 @@ def read_sdk_json(path: str | os.PathLike[str], progress: Progress | None = None
             data = handle.read()
     except OSError as err:
         raise ReadError(path, safety.os_error_reason(err)) from None
-    with gc_paused():
+    with bulk_allocation():
         return _read(path, data, progress, cancel)
 
 
