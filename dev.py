@@ -3,6 +3,8 @@
     python3 dev.py demo    set up, then open the editor on the bundled sample dataset
     python3 dev.py test    set up, then run the linter and the whole test suite
     python3 dev.py setup   only set up (.venv with the package and its test tools)
+    python3 dev.py translations   refresh the translation sources from the code and compile them
+                           (resources/translations: .po -> .mo, .ts -> .qm; docs/i18n.md)
 
 Setting up makes `.venv/` (once), installs the package editable with its test extras (again only
 when pyproject.toml changed), and on Linux checks that Qt's system libraries are present —
@@ -30,6 +32,8 @@ QT_DEBIAN_PACKAGES = [
     "libxkbcommon0", "libxkbcommon-x11-0", "libx11-xcb1", "libxcb-cursor0", "libxcb-icccm4",
     "libxcb-image0", "libxcb-keysyms1", "libxcb-randr0", "libxcb-render-util0", "libxcb-shape0",
     "libxcb-xinerama0", "libxcb-xkb1", "libxcb-sync1", "libxcb-xfixes0", "fonts-dejavu-core",
+    # Chinese glyphs for the zh_CN interface and 中文 datasets (tests never depend on them)
+    "fonts-noto-cjk",
 ]
 
 
@@ -80,7 +84,7 @@ def ensure_qt_libraries() -> None:
 
 def main(argv: list[str]) -> int:
     what = argv[0] if argv else "demo"
-    if what not in ("demo", "test", "setup"):
+    if what not in ("demo", "test", "setup", "translations"):
         print(__doc__)
         return 2
     setup()
@@ -90,6 +94,9 @@ def main(argv: list[str]) -> int:
         if run(PY, "-m", "ruff", "check", "evaleditor", "tests", "bench", "dev.py"):
             return 1
         return run(PY, "-m", "pytest", *argv[1:])
+    if what == "translations":
+        script = ROOT / "scripts" / "translations.py"
+        return run(PY, script, "update") or run(PY, script, "compile") or run(PY, script, "check")
     return 0
 
 

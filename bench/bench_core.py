@@ -105,8 +105,9 @@ def recheck(path: Path) -> list[float]:
 
 
 def worker(kind: str, path: str) -> None:
-    import evaleditor.io.load  # noqa: F401  - every worker starts from the same imports
     import python_calamine  # noqa: F401
+
+    import evaleditor.io.load  # noqa: F401  - every worker starts from the same imports
 
     p = Path(path)
     start = time.perf_counter()

@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 
 from evaleditor import __version__
+from evaleditor.core import i18n
+from evaleditor.core.i18n import _, ngettext
 from evaleditor.core.targets import TARGET_NAMES
 
 COMMANDS = ("validate", "shape", "convert", "template")
@@ -29,45 +31,47 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="evaleditor", description="Edit and check AI-agent evaluation datasets.")
+    p = _Parser(prog="evaleditor", description=_("Edit and check AI-agent evaluation datasets."))
     p.add_argument("--version", action="version", version=f"evaleditor {__version__}")
     sub = p.add_subparsers(dest="command")
 
     def common(sp: argparse.ArgumentParser, sheet: bool = True) -> None:
-        sp.add_argument("--target", choices=TARGET_NAMES, help="check against this target (default: inferred)")
+        sp.add_argument("--target", choices=TARGET_NAMES, help=_("check against this target (default: inferred)"))
         if sheet:
-            sp.add_argument("--sheet", help="the workbook sheet to read (default: the first with a question header)")
+            sp.add_argument("--sheet", help=_("the workbook sheet to read (default: the first with a question header)"))
 
-    v = sub.add_parser("validate", help="check a file and list every issue")
+    v = sub.add_parser("validate", help=_("check a file and list every issue"))
     v.add_argument("file")
     common(v)
-    v.add_argument("--format", choices=("text", "json"), default="text")
-    s = sub.add_parser("shape", help="print how the service will read the file")
+    v.add_argument("--format", choices=("text", "json"), default="text",
+                   help=_("text (in your language) or json (English, for scripts)"))
+    s = sub.add_parser("shape", help=_("print how the service will read the file"))
     s.add_argument("file")
     common(s)
-    c = sub.add_parser("convert", help="write IN as OUT (.xlsx, .csv or .json)")
+    c = sub.add_parser("convert", help=_("write IN as OUT (.xlsx, .csv or .json)"))
     c.add_argument("input")
     c.add_argument("output")
     common(c)
-    c.add_argument("--headers", choices=("en", "zh"), help="header language for the target")
-    t = sub.add_parser("template", help="write an empty dataset with a target's headers")
+    c.add_argument("--headers", choices=("en", "zh"), help=_("header language for the target"))
+    t = sub.add_parser("template", help=_("write an empty dataset with a target's headers"))
     t.add_argument("output")
     t.add_argument("--target", choices=TARGET_NAMES, required=True)
-    t.add_argument("--headers", choices=("en", "zh"), default="en")
+    t.add_argument("--headers", choices=("en", "zh"), default="en", help=_("header language for the target"))
     return p
 
 
 def _gui_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="evaleditor", description="Open the editor. Headless: evaleditor {validate,shape,convert,"
-                "template} --help.")
+    p = _Parser(prog="evaleditor", description=_("Open the editor. Headless: evaleditor {commands} --help.").format(
+        commands="{validate,shape,convert,template}"))
     p.add_argument("--version", action="version", version=f"evaleditor {__version__}")
-    p.add_argument("--demo", action="store_true", help="open the bundled sample dataset")
-    p.add_argument("files", nargs="*", help="files to open")
+    p.add_argument("--demo", action="store_true", help=_("open the bundled sample dataset"))
+    p.add_argument("files", nargs="*", help=_("files to open"))
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    i18n.set_language(None)  # LANGUAGE, LC_ALL, LC_MESSAGES, LANG; the JSON report stays English
     try:
         if argv and argv[0] in COMMANDS or argv[:1] in (["-h"], ["--help"]):
             args = _parser().parse_args(argv)
@@ -76,10 +80,10 @@ def main(argv: list[str] | None = None) -> int:
         args = _gui_parser().parse_args(argv)
         return _gui(args.files, args.demo)
     except UsageError as exc:
-        print(f"evaleditor: error: {exc}", file=sys.stderr)
+        print(_("evaleditor: error: {reason}").format(reason=exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("evaleditor: interrupted", file=sys.stderr)
+        print(_("evaleditor: interrupted"), file=sys.stderr)
         return 2
 
 
@@ -88,7 +92,7 @@ def gui_main() -> int:
 
 
 def _fail(reason: str) -> int:
-    print(f"evaleditor: {reason}", file=sys.stderr)
+    print(_("evaleditor: {reason}").format(reason=reason), file=sys.stderr)
     return 2
 
 
@@ -99,9 +103,10 @@ def _load(args, path: str):
     try:
         return load_document(path, sheet=getattr(args, "sheet", None), target=args.target), None
     except EvalEditorError as exc:
-        return None, str(exc)
+        return None, i18n.error_text(exc)
     except Exception as exc:  # a reader bug must still be one line, never a traceback
-        return None, f"{path}: cannot read the file ({type(exc).__name__}: {exc})".splitlines()[0]
+        return None, _("{path}: cannot read the file ({error})").format(
+            path=path, error=f"{type(exc).__name__}: {exc}").splitlines()[0]
 
 
 def _validate(args) -> int:
@@ -129,14 +134,14 @@ def _shape(args) -> int:
 
 def _convert(args) -> int:
     from evaleditor.core.errors import EvalEditorError
-    from evaleditor.core.report import issue_column, issue_row, plural
+    from evaleditor.core.report import SEVERITY_WORDS, issue_column, issue_row, place_text
     from evaleditor.io.convert import converted_document
     from evaleditor.io.save import output_format, save_document
 
     try:
         fmt = output_format(args.output)
     except EvalEditorError as exc:
-        return _fail(str(exc))
+        return _fail(i18n.error_text(exc))
     source, error = _load(argparse.Namespace(sheet=args.sheet, target=None), args.input)
     if source is None:
         return _fail(error)
@@ -144,18 +149,27 @@ def _convert(args) -> int:
     errors = [i for i in out.validator.all_issues() if i.severity == "error"]
     blocking = [i for i in errors if i.rule in BLOCKING_RULES]
     for i in (blocking or errors):
-        where = ", ".join(p for p in (f"row {issue_row(out, i)}" if i.row_id else "",
-                                      f"column {issue_column(out, i)}" if issue_column(out, i) else "") if p)
-        print(f"{i.severity} {i.rule} [{where}]: {i.message}", file=sys.stderr)
+        where = place_text(issue_row(out, i) if i.row_id else None, issue_column(out, i))
+        print(f"{i18n.text(SEVERITY_WORDS[i.severity])} {i.rule} [{where}]: {i18n.localized_message(i)}",
+              file=sys.stderr)
     if blocking:
-        print(f"evaleditor: refused to write {args.output}: {plural(len(blocking), 'cell')} cannot be stored "
-              f"in a .{fmt} file", file=sys.stderr)
+        n = len(blocking)
+        print(ngettext("evaleditor: refused to write {output}: {n} cell cannot be stored in a .{format} file",
+                       "evaleditor: refused to write {output}: {n} cells cannot be stored in a .{format} file",
+                       n).format(output=args.output, n=n, format=fmt), file=sys.stderr)
         return 1
     try:
         save_document(out, args.output)
     except EvalEditorError as exc:
-        return _fail(str(exc))
-    print(f"{args.output}: {out.shape.line} (target {out.dataset.target.name})")
+        return _fail(i18n.error_text(exc))
+    if fmt == "csv":  # formulas Excel would run: a warning, the exit status is unchanged
+        from evaleditor.core.export import export_rows
+        from evaleditor.io.csv_safety import formula_warning
+
+        if warning := formula_warning(out.dataset.headers(), export_rows(out.dataset)):
+            print(_("evaleditor: warning: {message}").format(message=i18n.text(warning)), file=sys.stderr)
+    print(_("{output}: {shape} (target {target})").format(output=args.output, shape=out.shape.line,
+                                                          target=out.dataset.target.name))
     return 1 if errors else 0
 
 
@@ -166,22 +180,24 @@ def _template(args) -> int:
     try:
         fmt = output_format(args.output)
         if args.target == "sdk" and fmt != "json" or args.target != "sdk" and fmt == "json":
-            raise UsageError(f"a {args.target} template is a {'.json' if args.target == 'sdk' else '.xlsx or .csv'} file")
+            raise UsageError(_("a {target} template is a {suffix} file").format(
+                target=args.target, suffix=".json" if args.target == "sdk" else _(".xlsx or .csv")))
         if args.target == "evaluation-set" and fmt == "csv":
-            raise UsageError("evaluation-set accepts only Excel workbooks: write the template as .xlsx")
+            raise UsageError(_("evaluation-set accepts only Excel workbooks: write the template as .xlsx"))
         save_document(template_document(args.target, args.headers), args.output)
     except EvalEditorError as exc:
-        return _fail(str(exc))
-    print(f"{args.output}: empty {args.target} dataset")
+        return _fail(i18n.error_text(exc))
+    print(_("{output}: empty {target} dataset").format(output=args.output, target=args.target))
     return 0
 
 
 def _gui(files: list[str], demo: bool) -> int:
     missing = [f for f in files if not Path(f).exists()]
     if missing:
-        return _fail(f"{missing[0]}: no such file")
+        return _fail(_("{path}: no such file").format(path=missing[0]))
     try:
         from evaleditor.gui.app import run
     except ImportError as exc:
-        return _fail(f"cannot start the window: {exc} (install the Qt system libraries; see README)")
+        return _fail(_("cannot start the window: {error} (install the Qt system libraries; see README)").format(
+            error=exc))
     return run(files, demo=demo)

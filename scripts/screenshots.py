@@ -3,8 +3,10 @@
     xvfb-run -s '-screen 0 1600x1000x24' .venv/bin/python scripts/screenshots.py [OUT_DIR]
 
 Writes screenshot-editor.png (issues, bands, conversation), screenshot-near-miss.png (Session_ID
-banner), screenshot-tool-calls.png (the tool-calls editor) and screenshot-dark.png to OUT_DIR
-(default: docs/). Settings go to a temporary folder.
+banner), screenshot-tool-calls.png (the tool-calls editor), screenshot-dark.png and screenshot-zh.png
+(the interface in Simplified Chinese, its Go menu open; taken from the screen, so run it under a
+display such as Xvfb with a CJK font installed) to OUT_DIR (default: docs/). Settings go to a
+temporary folder.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 
 from openpyxl import Workbook
 from PySide6.QtCore import QSettings, QTimer
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 LONG = ("Please summarise the attached quarterly report, focusing on revenue by region, the change in "
         "operating margin and any risks the CFO mentions in the outlook section. ") * 4
@@ -73,17 +75,18 @@ def main() -> int:
     tmp = Path(tempfile.gettempdir()) / "evaleditor-screenshots"
     tmp.mkdir(exist_ok=True)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
-    from evaleditor.gui import MainWindow, theme
+    from evaleditor.gui import MainWindow, language, theme
     from evaleditor.gui.app import application
 
     app = application()
     good = messy(tmp / "support_conversations.xlsx", "session_id")
     typo = messy(tmp / "support_conversations_v1.xlsx", "Session_ID")
-    shots = [  # file, current cell, cell to edit, name, dark
-        (good, (3, 2), None, "screenshot-editor.png", False),
-        (typo, (3, 2), None, "screenshot-near-miss.png", False),
-        (good, (1, 4), (1, 4), "screenshot-tool-calls.png", False),
-        (good, (4, 2), None, "screenshot-dark.png", True),
+    shots = [  # file, current cell, cell to edit, name, dark, interface language
+        (good, (3, 2), None, "screenshot-editor.png", False, "en"),
+        (typo, (3, 2), None, "screenshot-near-miss.png", False, "en"),
+        (good, (1, 4), (1, 4), "screenshot-tool-calls.png", False, "en"),
+        (good, (4, 2), None, "screenshot-dark.png", True, "en"),
+        (typo, (4, 2), None, "screenshot-zh.png", False, "zh_CN"),
     ]
     windows = []
 
@@ -91,10 +94,10 @@ def main() -> int:
         if i == len(shots):
             app.quit()
             return
-        path, (row, col), edit, name, dark = shots[i]
-        if dark:
-            app.setPalette(dark_palette())
-            theme.invalidate()
+        path, (row, col), edit, name, dark, lang = shots[i]
+        app.setPalette(dark_palette() if dark else app.style().standardPalette())
+        theme.invalidate()
+        language.apply(lang)
         w = MainWindow()
         windows.append(w)
         w.resize(1560, 940)
@@ -104,8 +107,21 @@ def main() -> int:
         if edit:
             w.view.edit(w.model.index(*edit))
 
+        menu = None
+        if lang != "en":  # show a menu too: its items, mnemonics and shortcuts in Chinese
+            w.move(0, 0)
+            menu = next(m for m in w.menuBar().findChildren(type(w.actions.fix_menu))
+                        if m.menuAction() in w.menuBar().actions() and m.property("title") and "G" in m.title())
+            QTimer.singleShot(300, lambda: w.menuBar().setActiveAction(menu.menuAction()))
+
         def grab() -> None:
-            w.grab().save(str(out / name))
+            if menu is not None:
+                frame = w.frameGeometry()
+                QGuiApplication.primaryScreen().grabWindow(0, frame.x(), frame.y(), frame.width(),
+                                                           frame.height()).save(str(out / name))
+                menu.hide()
+            else:
+                w.grab().save(str(out / name))
             print(out / name)
             w.undo_stack.setClean()
             w.close()

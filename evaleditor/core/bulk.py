@@ -15,6 +15,7 @@ from operator import itemgetter
 from evaleditor.core import checks, toolcalls
 from evaleditor.core.checks import CONTROL, EXCEL_MAX_CHARS, NULL_VARIANTS, RowContext
 from evaleditor.core.dataset import Row
+from evaleditor.core.i18n import Msg
 from evaleditor.core.rules import Issue
 from evaleditor.core.sessions import parse_turn
 
@@ -67,10 +68,10 @@ def check_all(ctx: RowContext, rows: Sequence[Row], empty: set[int]) -> dict[int
     _flush(per_cell, add)
     tc = ctx.tools
     if tc is not None:
-        seen: dict[str, str | None] = {}
+        seen: dict[str, Msg | None] = {}
         for i, text in enumerate(columns[tc]):
             if text:
-                problem = seen[text] if text in seen else seen.setdefault(text, toolcalls.problem(text))
+                problem = seen[text] if text in seen else seen.setdefault(text, toolcalls.problem_msg(text))
                 if problem:
                     add(i, checks.invalid_tool_calls(t, ids[i], col_ids[tc], problem))
     s = ctx.session

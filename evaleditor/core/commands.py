@@ -9,10 +9,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from evaleditor.core.dataset import Column, Dataset, Row
+from evaleditor.core.i18n import N_, Msg
 
 
 class Command:
-    text = "Edit"
+    text: str | Msg = N_("Edit")  # the undo text: an English msgid or a Msg, translated when shown
 
     def apply(self, ds: Dataset) -> Command:  # pragma: no cover - interface
         raise NotImplementedError
@@ -23,7 +24,7 @@ class SetCells(Command):
     """Set cells: (row id, column id, text) triples."""
 
     changes: list[tuple[int, int, str]]
-    text: str = "Edit cell"
+    text: str | Msg = N_("Edit cell")
 
     def apply(self, ds: Dataset) -> SetCells:
         return SetCells(ds.set_cells(self.changes), self.text)
@@ -33,7 +34,7 @@ class SetCells(Command):
 class InsertRows(Command):
     position: int
     rows: list[Row]
-    text: str = "Insert rows"
+    text: str | Msg = N_("Insert rows")
 
     def apply(self, ds: Dataset) -> Command:
         ds.insert_rows(self.position, self.rows)
@@ -43,7 +44,7 @@ class InsertRows(Command):
 @dataclass
 class RemoveRows(Command):
     row_ids: list[int]
-    text: str = "Delete rows"
+    text: str | Msg = N_("Delete rows")
 
     def apply(self, ds: Dataset) -> Command:
         positions = sorted(ds.position(i) for i in self.row_ids)
@@ -59,7 +60,7 @@ class RestoreRows(Command):
     """Put back blocks of rows at their old positions (ascending)."""
 
     blocks: list[tuple[int, list[Row]]]
-    text: str = "Insert rows"
+    text: str | Msg = N_("Insert rows")
 
     def apply(self, ds: Dataset) -> Command:
         for position, rows in self.blocks:
@@ -70,7 +71,7 @@ class RestoreRows(Command):
 @dataclass
 class ReorderRows(Command):
     order: list[int]
-    text: str = "Move rows"
+    text: str | Msg = N_("Move rows")
 
     def apply(self, ds: Dataset) -> ReorderRows:
         return ReorderRows(ds.reorder(self.order), self.text)
@@ -81,7 +82,7 @@ class InsertColumn(Command):
     position: int
     column: Column
     values: dict[int, str] = field(default_factory=dict)
-    text: str = "Add column"
+    text: str | Msg = N_("Add column")
 
     def apply(self, ds: Dataset) -> Command:
         ds.insert_column(self.position, self.column, self.values)
@@ -91,7 +92,7 @@ class InsertColumn(Command):
 @dataclass
 class RemoveColumn(Command):
     column_id: int
-    text: str = "Remove column"
+    text: str | Msg = N_("Remove column")
 
     def apply(self, ds: Dataset) -> Command:
         pos, column, values = ds.remove_column(self.column_id)
@@ -102,7 +103,7 @@ class RemoveColumn(Command):
 class RenameColumn(Command):
     column_id: int
     header: str
-    text: str = "Rename column"
+    text: str | Msg = N_("Rename column")
 
     def apply(self, ds: Dataset) -> RenameColumn:
         return RenameColumn(self.column_id, ds.rename_column(self.column_id, self.header), self.text)
@@ -113,7 +114,7 @@ class Batch(Command):
     """Several commands as one undo step (a paste, a fix-all, a replace-all)."""
 
     commands: list[Command]
-    text: str = "Edit"
+    text: str | Msg = N_("Edit")
 
     def apply(self, ds: Dataset) -> Batch:
         inverses = [c.apply(ds) for c in self.commands]

@@ -21,6 +21,7 @@ from evaleditor.core.commands import (
 )
 from evaleditor.core.dataset import Dataset
 from evaleditor.core.fixes import _renumber
+from evaleditor.core.i18n import N_, NP_, Msg
 from evaleditor.core.sessions import parse_turn, sorted_order
 from evaleditor.core.targets import SESSION, TURN
 from evaleditor.core.validation import Validator
@@ -28,7 +29,7 @@ from evaleditor.core.validation import Validator
 
 def insert_rows(ds: Dataset, position: int, count: int = 1) -> Command:
     rows = [ds.new_row() for _ in range(count)]
-    return InsertRows(position, rows, "Insert row" if count == 1 else f"Insert {count} rows")
+    return InsertRows(position, rows, Msg(NP_("Insert row", "Insert {n} rows", "n"), (("n", count),)))
 
 
 def duplicate_rows(ds: Dataset, row_ids: Sequence[int]) -> Command | None:
@@ -37,16 +38,16 @@ def duplicate_rows(ds: Dataset, row_ids: Sequence[int]) -> Command | None:
         return None
     ordered = sorted(row_ids, key=ds.position)
     copies = [ds.new_row(list(ds.row(r).cells)) for r in ordered]
-    return InsertRows(ds.position(ordered[-1]) + 1, copies, "Duplicate rows")
+    return InsertRows(ds.position(ordered[-1]) + 1, copies, N_("Duplicate rows"))
 
 
 def delete_rows(row_ids: Sequence[int]) -> Command | None:
-    return RemoveRows(list(row_ids), "Delete rows") if row_ids else None
+    return RemoveRows(list(row_ids), N_("Delete rows")) if row_ids else None
 
 
 def clear_cells(ds: Dataset, cells: Sequence[tuple[int, int]]) -> Command | None:
     changes = [(r, c, "") for r, c in cells if ds.cell(r, c)]
-    return SetCells(changes, "Delete cells") if changes else None
+    return SetCells(changes, N_("Delete cells")) if changes else None
 
 
 def move_rows(ds: Dataset, row_ids: Sequence[int], delta: int) -> Command | None:
@@ -62,21 +63,21 @@ def move_rows(ds: Dataset, row_ids: Sequence[int], delta: int) -> Command | None
     for p in positions if delta < 0 else reversed(positions):
         q = p + delta
         order[p], order[q] = order[q], order[p]
-    return ReorderRows(order, "Move rows up" if delta < 0 else "Move rows down")
+    return ReorderRows(order, N_("Move rows up") if delta < 0 else N_("Move rows down"))
 
 
 def sort_by_session_and_turn(v: Validator) -> Command | None:
     order = sorted_order(v.ds, v.sessions)
     if order == [r.id for r in v.ds.rows]:
         return None
-    return ReorderRows(order, "Sort by session and turn")
+    return ReorderRows(order, N_("Sort by session and turn"))
 
 
 def renumber_turns(v: Validator) -> Command | None:
     """Number every conversation's turns 1..n (turn order, file order breaking ties)."""
     if v.ds.field_position(TURN) is None:
         return None
-    return _renumber(v, list(v.sessions.sessions), "Renumber turns")
+    return _renumber(v, list(v.sessions.sessions), N_("Renumber turns"))
 
 
 def add_turn(v: Validator, row_id: int) -> Command | None:
@@ -94,7 +95,7 @@ def add_turn(v: Validator, row_id: int) -> Command | None:
         turns = [t for t in (parse_turn(ds.row(r).cells[tpos]) for r in members) if t is not None]
         cells[tpos] = str(max(turns) + 1 if turns else len(members) + 1)
     last = max(ds.position(r) for r in members)
-    return InsertRows(last + 1, [ds.new_row(cells)], "Add turn")
+    return InsertRows(last + 1, [ds.new_row(cells)], N_("Add turn"))
 
 
 def new_session_id(v: Validator) -> str:
@@ -132,7 +133,7 @@ def new_conversation(v: Validator, position: int) -> Command | None:
     if tpos is not None:
         cells[tpos] = "1"
     commands.append(InsertRows(position, [_row_of_width(ds, cells)]))
-    return commands[0] if len(commands) == 1 else Batch(commands, "New conversation")
+    return commands[0] if len(commands) == 1 else Batch(commands, N_("New conversation"))
 
 
 def _row_of_width(ds: Dataset, cells: list[str]):
@@ -142,7 +143,7 @@ def _row_of_width(ds: Dataset, cells: list[str]):
 
 
 def add_column(ds: Dataset, position: int, header: str) -> Command:
-    return InsertColumn(position, ds.new_column(header), {}, "Add column")
+    return InsertColumn(position, ds.new_column(header), {}, N_("Add column"))
 
 
 def rename_column(ds: Dataset, column_id: int, header: str) -> Command | None:
@@ -185,15 +186,15 @@ def paste(ds: Dataset, row_ids: Sequence[int], column: int, grid: Sequence[Seque
             dropped += len(fits)
     commands: list[Command] = []
     if changes:
-        commands.append(SetCells(changes, "Paste"))
+        commands.append(SetCells(changes, N_("Paste")))
     if new_rows:
-        commands.append(InsertRows(ds.row_count(), new_rows, "Paste"))
+        commands.append(InsertRows(ds.row_count(), new_rows, N_("Paste")))
     if not commands:
         return None, dropped
-    return (commands[0] if len(commands) == 1 else Batch(commands, "Paste")), dropped
+    return (commands[0] if len(commands) == 1 else Batch(commands, N_("Paste"))), dropped
 
 
 def fill(ds: Dataset, cells: Sequence[tuple[int, int]], text: str) -> Command | None:
     """One value into every selected cell (pasting a single cell over a selection, as Excel does)."""
     changes = [(r, c, text) for r, c in cells if ds.cell(r, c) != text]
-    return SetCells(changes, "Paste") if changes else None
+    return SetCells(changes, N_("Paste")) if changes else None

@@ -9,23 +9,25 @@ from __future__ import annotations
 from evaleditor.core import toolcalls
 from evaleditor.core.checks import CONTROL
 from evaleditor.core.commands import Batch, Command, InsertColumn, RenameColumn, ReorderRows, SetCells
+from evaleditor.core.i18n import N_, Msg
 from evaleditor.core.rules import RULES, Issue
 from evaleditor.core.sessions import parse_turn, sorted_order
 from evaleditor.core.targets import SESSION, TURN
 from evaleditor.core.validation import Validator
 
 FIX_LABELS = {
-    "rename-header": "Rename the header",
-    "remove-control-characters": "Remove control characters",
-    "repair-tool-calls": "Repair the tool calls",
-    "trim-session-id": "Trim the session id",
-    "renumber-session": "Renumber the session's turns",
-    "sort-sessions": "Sort rows by session and turn",
-    "add-turn-numbers": "Add turn numbers from file order",
+    "rename-header": N_("Rename the header"),
+    "remove-control-characters": N_("Remove control characters"),
+    "repair-tool-calls": N_("Repair the tool calls"),
+    "trim-session-id": N_("Trim the session id"),
+    "renumber-session": N_("Renumber the session's turns"),
+    "sort-sessions": N_("Sort rows by session and turn"),
+    "add-turn-numbers": N_("Add turn numbers from file order"),
 }
 
 
 def fix_label(rule: str) -> str | None:
+    """The quick fix's label in English (a msgid: `i18n.text(label)` shows it translated)."""
     fix = RULES[rule].fix
     return FIX_LABELS.get(fix) if fix else None
 
@@ -64,14 +66,19 @@ def fix_all_command(v: Validator, rule: str) -> Command | None:
     issues = [i for i in v.all_issues() if i.rule == rule]
     if fix == "renumber-session":
         sids = list(dict.fromkeys(v.sessions.session_of.get(i.row_id) for i in issues if i.row_id is not None))
-        return _renumber(v, [s for s in sids if s], f"{FIX_LABELS[fix]} (all)")
+        return _renumber(v, [s for s in sids if s], _all(fix, rule))
     commands = [c for c in (fix_command(v, i) for i in issues) if c is not None]
     if not commands:
         return None
     if all(isinstance(c, SetCells) for c in commands):
         merged = [change for c in commands for change in c.changes]  # type: ignore[attr-defined]
-        return SetCells(merged, f"{FIX_LABELS[fix]} (all)")
-    return Batch(commands, f"{FIX_LABELS.get(fix or '', 'Fix')} (all)")
+        return SetCells(merged, _all(fix, rule))
+    return Batch(commands, _all(fix, rule))
+
+
+def _all(fix: str | None, rule: str) -> Msg:
+    """"<label> (all <rule>)": the undo text of a fix-all."""
+    return Msg(N_("{label} (all {rule})"), (("label", Msg(FIX_LABELS.get(fix or "", N_("Fix")))), ("rule", rule)))
 
 
 def _fixed_text(fix: str, text: str) -> str | None:

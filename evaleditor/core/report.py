@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from evaleditor.core.document import Document
+from evaleditor.core.i18n import N_, _, localized_message, ngettext, text
 from evaleditor.core.rules import ERROR, INFO, WARNING, Issue
 
 
@@ -56,16 +59,43 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+SEVERITY_WORDS = {ERROR: N_("error"), WARNING: N_("warning"), INFO: N_("info")}
+
+
+def count_line(c: dict[str, int]) -> str:
+    """"2 errors, 1 warning, 0 info" in the current language."""
+    return _("{errors}, {warnings}, {infos}").format(
+        errors=ngettext("{n} error", "{n} errors", c[ERROR]).format(n=c[ERROR]),
+        warnings=ngettext("{n} warning", "{n} warnings", c[WARNING]).format(n=c[WARNING]),
+        infos=_("{n} info").format(n=c[INFO]))
+
+
+def place_text(row: int | None, column: str | None) -> str:
+    """"row 3, column question" (either part may be missing) in the current language."""
+    parts = ([_("row {row}").format(row=row)] if row else []) + ([_("column {column}").format(column=column)]
+                                                                   if column else [])
+    return _(", ").join(parts)
+
+
+def pad(text: str, width: int) -> str:
+    """`text` left-aligned in `width` terminal columns (a Chinese character takes two)."""
+    columns = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return text + " " * max(0, width - columns)
+
+
 def report_text(doc: Document, file_label: str) -> str:
+    """The text report in the current language (core/i18n.py); rule ids and the shape line stay as they are."""
     ds = doc.dataset
     issues = doc.validator.all_issues()
-    where = f", sheet {doc.sheet}" if doc.sheet else ""
-    lines = [f"{file_label} (target {ds.target.name}{where})", doc.shape.line]
+    if doc.sheet:
+        title = _("{file} (target {target}, sheet {sheet})").format(file=file_label, target=ds.target.name,
+                                                                  sheet=doc.sheet)
+    else:
+        title = _("{file} (target {target})").format(file=file_label, target=ds.target.name)
+    lines = [title, doc.shape.line]
     for i in issues:
-        row = issue_row(doc, i)
-        col = issue_column(doc, i)
-        place = ", ".join(p for p in (f"row {row}" if row else "", f"column {col}" if col else "") if p)
-        lines.append(f"{i.severity:<7} {i.rule}{f' [{place}]' if place else ''}: {i.message}")
-    c = counts(issues)
-    lines.append(f"{plural(c[ERROR], 'error')}, {plural(c[WARNING], 'warning')}, {c[INFO]} info")
+        place = place_text(issue_row(doc, i), issue_column(doc, i))
+        where = f" [{place}]" if place else ""
+        lines.append(f"{pad(text(SEVERITY_WORDS[i.severity]), 7)} {i.rule}{where}: {localized_message(i)}")
+    lines.append(count_line(counts(issues)))
     return "\n".join(lines)

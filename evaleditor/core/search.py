@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from evaleditor.core.commands import SetCells
 from evaleditor.core.dataset import Dataset
+from evaleditor.core.i18n import N_, NP_, Msg
 from evaleditor.core.rules import ERROR, WARNING
 from evaleditor.core.validation import Validator
 
@@ -31,7 +32,7 @@ class FindQuery:
         try:
             return re.compile(source, flags | re.DOTALL if self.regex else flags)
         except re.error as exc:
-            raise ValueError(f"invalid regular expression: {exc}") from None
+            raise ValueError(Msg(N_("invalid regular expression: {error}"), (("error", str(exc)),))) from None
 
 
 @dataclass(frozen=True)
@@ -101,14 +102,14 @@ def replace_all_command(ds: Dataset, query: FindQuery, replacement: str,
         try:
             new, n = replace_text(rx, old, replacement, query)
         except (re.error, IndexError) as exc:
-            raise ValueError(f"invalid replacement: {exc}") from None
+            raise ValueError(Msg(N_("invalid replacement: {error}"), (("error", str(exc)),))) from None
         if new != old:
             changes.append((row_id, column_id, new))
             count += n
     if not changes:
         return None, 0
-    noun = "replacement" if count == 1 else "replacements"
-    return SetCells(changes, f"Replace all ({count} {noun})"), count
+    return SetCells(changes, Msg(NP_("Replace all ({n} replacement)", "Replace all ({n} replacements)", "n"),
+                                 (("n", count),))), count
 
 
 # ----- row filters ----------------------------------------------------------------------------------

@@ -6,35 +6,45 @@ import ast
 import json
 import re
 
+from evaleditor.core.i18n import N_, Msg
+
 _TRAILING_COMMA = re.compile(r",(\s*[\]}])")
 _ARG_ALIASES = ("args", "parameters", "params", "input")
 
 
 def problem(text: str) -> str | None:
-    """None when `text` is empty or a valid tool-call array; else what is wrong, in a few words."""
+    """None when `text` is empty or a valid tool-call array; else what is wrong, in a few words (English)."""
+    found = problem_msg(text)
+    return None if found is None else str(found)
+
+
+def problem_msg(text: str) -> Msg | None:
+    """`problem` as a message not yet rendered (core/i18n.py): translated when shown."""
     if not text.strip():
         return None
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        return f"not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"
+        return Msg(N_("not valid JSON ({error} at line {line}, column {column})"),
+                   (("error", exc.msg), ("line", exc.lineno), ("column", exc.colno)))
     return shape_problem(value)
 
 
-def shape_problem(value: object) -> str | None:
+def shape_problem(value: object) -> Msg | None:
     if not isinstance(value, list):
-        return f"must be a JSON array of calls, not {_a(_kind(value))}"
+        return Msg(N_("must be a JSON array of calls, not {kind}"), (("kind", _a_kind(value)),))
     for i, call in enumerate(value, 1):
         if not isinstance(call, dict):
-            return f"call {i} is {_a(_kind(call))}, not an object"
+            return Msg(N_("call {i} is {kind}, not an object"), (("i", i), ("kind", _a_kind(call))))
         if not isinstance(call.get("name"), str) or not call["name"].strip():
-            return f"call {i} has no string \"name\""
+            return Msg(N_('call {i} has no string "name"'), (("i", i),))
         if "arguments" not in call:
             alias = next((a for a in _ARG_ALIASES if a in call), None)
-            hint = f" (it has \"{alias}\")" if alias else ""
-            return f"call {i} has no \"arguments\" object{hint}"
+            if alias:
+                return Msg(N_('call {i} has no "arguments" object (it has "{alias}")'), (("i", i), ("alias", alias)))
+            return Msg(N_('call {i} has no "arguments" object'), (("i", i),))
         if not isinstance(call["arguments"], dict):
-            return f"call {i}: \"arguments\" is {_a(_kind(call['arguments']))}, not an object"
+            return Msg(N_('call {i}: "arguments" is {kind}, not an object'), (("i", i), ("kind", _a_kind(call["arguments"]))))
     return None
 
 
@@ -104,10 +114,11 @@ def _to_json_types(value: object) -> object:
     return value
 
 
-def _kind(value: object) -> str:
-    return {dict: "object", list: "array", str: "string", bool: "boolean", type(None): "null"}.get(
-        type(value), "number")
+_A_KIND = {dict: Msg(N_("an object")), list: Msg(N_("an array")), str: Msg(N_("a string")),
+           bool: Msg(N_("a boolean")), type(None): Msg(N_("a null"))}
+_A_NUMBER = Msg(N_("a number"))
 
 
-def _a(noun: str) -> str:
-    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
+def _a_kind(value: object) -> Msg:
+    """"an object", "a string" … for a JSON value, as a message."""
+    return _A_KIND.get(type(value), _A_NUMBER)

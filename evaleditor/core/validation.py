@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from evaleditor.core import bulk, checks
 from evaleditor.core.alloc import bulk_allocation
 from evaleditor.core.dataset import Change, Dataset
+from evaleditor.core.i18n import N_, NP_
 from evaleditor.core.rules import Issue, make_issue
 from evaleditor.core.sessions import SessionIndex
 from evaleditor.core.targets import QUESTION, SESSION
@@ -279,8 +280,9 @@ class Validator:
             n = len(self._questions[key]) - 1
             out.append(make_issue(
                 "duplicate-question", target,
-                f"The same question appears in {n} other single-turn row{'s' if n > 1 else ''}; "
-                "duplicates weigh twice in the scores", rid, self._ctx.column_id(QUESTION)))
+                NP_("The same question appears in {n} other single-turn row; duplicates weigh twice in the scores",
+                    "The same question appears in {n} other single-turn rows; duplicates weigh twice in the scores",
+                    "n"), rid, self._ctx.column_id(QUESTION), args=(("n", n),)))
         sid = self.sessions.session_of.get(rid)
         if sid is not None and self.sessions.sessions[sid][0] == rid:
             group = self._case_groups.get(sid.lower())
@@ -288,8 +290,9 @@ class Validator:
                 others = ", ".join(repr(s) for s in sorted(group) if s != sid)
                 out.append(make_issue(
                     "session-id-case-clash", target,
-                    f"Session id {sid!r} differs only in letter case from {others}: the service "
-                    "treats them as different conversations", rid, self._ctx.column_id(SESSION)))
+                    N_("Session id {sid!r} differs only in letter case from {others}: the service treats them as "
+                       "different conversations"), rid, self._ctx.column_id(SESSION),
+                    args=(("sid", sid), ("others", others))))
         return out
 
     def _recompose(self, rid: int) -> bool:

@@ -136,23 +136,35 @@ def lgpl_notice() -> str:
 
 
 def about_html() -> str:
+    """The About box's text in the current language; the LGPL notice stays in English, the language
+    of the licence texts it points to (THIRD_PARTY_LICENSES.md carries the same notice)."""
+    from PySide6.QtCore import QCoreApplication
+
+    translate = QCoreApplication.translate
     rows = "".join(
         f"<tr><td><a href='{html.escape(c.url)}'>{html.escape(c.name)}</a></td>"
         f"<td>{html.escape(version_of(c))}</td><td>{html.escape(licence_of(c))}</td></tr>"
         for c in present_components()
     )
     where = licences_path()
-    full_texts = (f"The full licence texts: <a href='{where.as_uri()}'>{html.escape(str(where))}</a>."
-                  if where else "The packaged app carries the full licence texts in THIRD_PARTY_LICENSES.md.")
+    if where:
+        link = f"<a href='{where.as_uri()}'>{html.escape(str(where))}</a>"
+        full_texts = html.escape(translate("About", "The full licence texts: {path}.")).format(path=link)
+    else:
+        full_texts = html.escape(translate("About", "The packaged app carries the full licence texts in "
+                                                    "THIRD_PARTY_LICENSES.md."))
+    texts = [html.escape(t) for t in (
+        translate("About", "An offline editor and checker for AI-agent evaluation datasets."),
+        translate("About", "{app} is licensed under the {licence} licence.").format(app=APP_NAME, licence=APP_LICENCE),
+        translate("About", "Third-party software"), translate("About", "Component"), translate("About", "Version"),
+        translate("About", "Licence"), translate("About", "Qt and the LGPL"))]
     return (
         f"<h2>{APP_NAME} {html.escape(__version__)}</h2>"
-        "<p>An offline editor and checker for AI-agent evaluation datasets.</p>"
-        f"<p>{APP_NAME} is licensed under the {APP_LICENCE} licence.</p>"
-        "<h3>Third-party software</h3>"
+        f"<p>{texts[0]}</p><p>{texts[1]}</p><h3>{texts[2]}</h3>"
         "<table cellspacing='0' cellpadding='3'>"
-        "<tr><th align='left'>Component</th><th align='left'>Version</th><th align='left'>Licence</th></tr>"
+        f"<tr><th align='left'>{texts[3]}</th><th align='left'>{texts[4]}</th><th align='left'>{texts[5]}</th></tr>"
         f"{rows}</table>"
-        f"<h3>Qt and the LGPL</h3><p>{html.escape(lgpl_notice())}</p>"
+        f"<h3>{texts[6]}</h3><p>{html.escape(lgpl_notice())}</p>"
         f"<p>{full_texts}</p>"
     )
 
@@ -179,11 +191,11 @@ def app_icon():
 
 def about_dialog(parent=None):
     """The About dialog, not yet shown (tests inspect it; show_about runs it)."""
-    from PySide6.QtCore import Qt
+    from PySide6.QtCore import QCoreApplication, Qt
     from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QTextBrowser, QVBoxLayout
 
     dialog = QDialog(parent)
-    dialog.setWindowTitle(f"About {APP_NAME}")
+    dialog.setWindowTitle(QCoreApplication.translate("About", "About {app}").format(app=APP_NAME))
     dialog.setWindowIcon(app_icon())
     logo = QLabel()
     logo.setPixmap(app_icon().pixmap(64, 64))
@@ -192,7 +204,9 @@ def about_dialog(parent=None):
     text.setObjectName("aboutText")
     text.setOpenExternalLinks(True)
     text.setHtml(about_html())
-    text.setMinimumSize(520, 420)
+    text.setAccessibleName(QCoreApplication.translate("About", "About {app}").format(app=APP_NAME))
+    char, line = text.fontMetrics().averageCharWidth(), text.fontMetrics().lineSpacing()
+    text.setMinimumSize(72 * char, 26 * line)
     buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
     buttons.rejected.connect(dialog.reject)
     buttons.accepted.connect(dialog.accept)

@@ -1,5 +1,6 @@
 """Start the editor: `run(paths, demo)` creates the QApplication (if none), opens one window per file
-(or the bundled sample), and runs the event loop. The CLI calls it."""
+(or the bundled sample), and runs the event loop. The CLI calls it. The language (system, or
+View ▸ Language) is applied before the first window is built."""
 
 from __future__ import annotations
 
@@ -7,14 +8,17 @@ import sys
 from importlib import resources
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from evaleditor import __version__
 from evaleditor.core.errors import EvalEditorError
-from evaleditor.gui import dialogs
+from evaleditor.core.i18n import error_text
+from evaleditor.gui import dialogs, language
 
 DEMO_SAMPLES = ("demo_messy_multiturn.xlsx", "ground_truth_multiturn.xlsx")
+translate = QCoreApplication.translate
 
 
 def application() -> QApplication:
@@ -29,6 +33,7 @@ def application() -> QApplication:
     icon = _app_icon()
     if icon is not None:
         app.setWindowIcon(icon)
+    language.apply()
     return app
 
 
@@ -59,16 +64,17 @@ def open_demo(window) -> bool:
     """Open the sample as an untitled copy, so that Save never writes into the installed package."""
     path = demo_sample()
     if path is None:
-        dialogs.show_error(window, "No demo", "The bundled sample dataset is missing from this installation.")
+        dialogs.show_error(window, translate("App", "No demo"),
+                           translate("App", "The bundled sample dataset is missing from this installation."))
         return False
     from evaleditor.io.load import load_document
     try:
         doc = load_document(path)
     except EvalEditorError as exc:
-        dialogs.show_error(window, "Cannot open the demo", str(exc))
+        dialogs.show_error(window, translate("App", "Cannot open the demo"), error_text(exc))
         return False
     doc.path = None
-    doc.display_name = f"{path.name} (demo)"
+    doc.display_name = translate("App", "{name} (demo)").format(name=path.name)
     window.set_document(doc)
     return True
 

@@ -6,9 +6,12 @@ The model drops entries when the dataset or the validator says they changed.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
+
 from evaleditor.core.rules import SEVERITY_RANK
 from evaleditor.core.validation import Validator
 from evaleditor.gui import table_headers
+from evaleditor.gui.issues_model import describe
 
 PREVIEW = 200  # characters shown in a cell
 TOOLTIP_TEXT = 1200  # characters of a long cell repeated in its tooltip
@@ -44,8 +47,7 @@ class CellCache:
                 marks = {}
                 for cid, found in by_col.items():
                     found.sort(key=lambda i: -SEVERITY_RANK[i.severity])
-                    tip = "\n".join(f"{SYMBOL[i.severity]} {i.severity.capitalize()} \u00b7 {i.rule}: {i.message}"
-                                    for i in found)
+                    tip = "\n".join(f"{SYMBOL[i.severity]} {describe(i)}" for i in found)
                     marks[cid] = (found[0].severity, tip)
                 marks["row"] = max((i.severity for i in issues), key=SEVERITY_RANK.__getitem__)
             self.marks_by_row[row_id] = marks
@@ -88,7 +90,7 @@ def tooltip(mark: tuple[str, str] | None, text: str) -> str | None:
     parts = [mark[1]] if mark is not None else []
     if long:
         shown = text[:TOOLTIP_TEXT] + ("\u2026" if len(text) > TOOLTIP_TEXT else "")
-        parts.append(f"{len(text):,} characters:\n{shown}")
+        parts.append(QCoreApplication.translate("Cells", "{n:,} characters:").format(n=len(text)) + "\n" + shown)
     return "\n\n".join(parts)
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel
+from PySide6.QtCore import QCoreApplication, QItemSelection, QItemSelectionModel
 from PySide6.QtGui import QGuiApplication
 
 from evaleditor.core import editing
@@ -11,6 +11,8 @@ from evaleditor.core.tsv import parse_tsv, to_tsv
 from evaleditor.gui.table_model import CasesModel
 from evaleditor.gui.table_view import CasesView
 from evaleditor.gui.undo import push
+
+translate = QCoreApplication.translate
 
 
 def selection_grid(view: CasesView, model: CasesModel) -> list[list[str]]:
@@ -45,15 +47,16 @@ def copy(view: CasesView, model: CasesModel) -> int:
 
 def cut(view: CasesView, model: CasesModel) -> int:
     n = copy(view, model)
-    clear(view, model, "Cut")
+    clear(view, model, translate("Clipboard", "Cut"))
     return n
 
 
-def clear(view: CasesView, model: CasesModel, text: str = "Delete cells") -> bool:
+def clear(view: CasesView, model: CasesModel, text: str | None = None) -> bool:
+    """Empty the selected cells (one undo step, "Delete cells" unless `text` says otherwise)."""
     ds = model.ds
     cells = [(model.row_id(r), ds.columns[c].id) for r, c in view.selected_cells()]
     command = editing.clear_cells(ds, cells)
-    if command is not None:
+    if command is not None and text:
         command.text = text
     return push(model.undo_stack, ds, command)
 
@@ -66,7 +69,7 @@ def paste(view: CasesView, model: CasesModel, text: str | None = None) -> str:
         text = QGuiApplication.clipboard().text()
     grid = parse_tsv(text)
     if not grid:
-        return "The clipboard holds no text to paste"
+        return translate("Clipboard", "The clipboard holds no text to paste")
     ds = model.ds
     ranges = view.selection_ranges()
     if ranges:
@@ -77,7 +80,7 @@ def paste(view: CasesView, model: CasesModel, text: str | None = None) -> str:
     if len(grid) == 1 and len(grid[0]) == 1 and len(cells) > 1:
         ids = [(model.row_id(r), ds.columns[c].id) for r, c in cells]
         push(model.undo_stack, ds, editing.fill(ds, ids, grid[0][0]))
-        return f"Pasted into {len(cells):,} cells"
+        return translate("Clipboard", "Pasted into {n:,} cells").format(n=len(cells))
     rows = [model.row_id(r) for r in range(top, min(model.rowCount(), top + len(grid)))]
     command, dropped = editing.paste(ds, rows, left, grid, append=not model.filtered)
     push(model.undo_stack, ds, command)
@@ -87,7 +90,8 @@ def paste(view: CasesView, model: CasesModel, text: str | None = None) -> str:
         sel = QItemSelection(model.index(top, left), model.index(top + height - 1, left + width - 1))
         view.selectionModel().select(sel, QItemSelectionModel.SelectionFlag.ClearAndSelect)
         view.selectionModel().setCurrentIndex(model.index(top, left), QItemSelectionModel.SelectionFlag.NoUpdate)
-    message = f"Pasted {len(grid):,} \u00d7 {max(len(r) for r in grid)}"
+    message = translate("Clipboard", "Pasted {rows:,} \u00d7 {columns}").format(rows=len(grid),
+                                                                               columns=max(len(r) for r in grid))
     if dropped:
-        message += f"; {dropped:,} cells did not fit and were not pasted"
+        message += translate("Clipboard", "; {n:,} cells did not fit and were not pasted").format(n=dropped)
     return message

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QTimer, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QTimer, QUrl, Signal
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from evaleditor.core.conversation import transcript
@@ -14,6 +14,7 @@ from evaleditor.gui import theme
 
 MAX_TURNS = 200  # a pathological "conversation" of thousands of rows is cut, with a note
 MAX_CHARS = 4000  # per field
+translate = QCoreApplication.translate
 
 
 class ConversationPanel(QWidget):
@@ -32,7 +33,22 @@ class ConversationPanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.title)
         layout.addWidget(self.browser, 1)
+        self.setFocusProxy(self.browser)
         self._timer = QTimer(self, singleShot=True, interval=80, timeout=self.render)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.setAccessibleName(translate("ConversationPanel", "Conversation panel"))
+        self.browser.setAccessibleName(translate("ConversationPanel", "Conversation"))
+        self.browser.setAccessibleDescription(translate(
+            "ConversationPanel", "The selected row's conversation, turn by turn, as the service replays it. Tab "
+                                 "moves between the turns' links; Enter selects that row."))
+        self.render()
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def set_document(self, doc: Document | None) -> None:
         self.doc = doc
@@ -50,39 +66,46 @@ class ConversationPanel(QWidget):
     def render(self) -> None:
         doc, rid = self.doc, self.row_id
         if doc is None or rid is None or not doc.dataset.has_row(rid):
-            self.title.setText("Select a row to see its conversation.")
+            self.title.setText(translate("ConversationPanel", "Select a row to see its conversation."))
             self.browser.clear()
             return
         sid, turns = transcript(doc.validator, rid)
         n = len(turns)
         if sid is None:
-            self.title.setText("<b>Single-turn case</b> (no session id)")
+            self.title.setText(translate("ConversationPanel", "<b>Single-turn case</b> (no session id)"))
         else:
-            self.title.setText(f"<b>Conversation {html.escape(sid)}</b> \u2014 {n} turn{'s' if n != 1 else ''}, "
-                               "in the order the service replays them")
+            title = (translate("ConversationPanel", "<b>Conversation {sid}</b> \u2014 1 turn, in the order the service "
+                                                    "replays them") if n == 1 else
+                     translate("ConversationPanel", "<b>Conversation {sid}</b> \u2014 {n} turns, in the order the "
+                                                    "service replays them"))
+            self.title.setText(title.format(sid=html.escape(sid), n=n))
         muted = theme.scheme().muted
         highlight = theme.scheme().header_band[0].color().name()
         ds = doc.dataset
         parts = []
+        names = (translate("ConversationPanel", "Question"), translate("ConversationPanel", "Expected answer"),
+                 translate("ConversationPanel", "Expected tool calls"))
         for turn in turns[:MAX_TURNS]:
             current = turn.row_id == rid
             row_no = ds.position(turn.row_id) + 1
-            label = f"Turn {turn.number}"
+            label = translate("ConversationPanel", "Turn {n}").format(n=turn.number)
             if turn.turn_text and turn.turn_text.strip() != str(turn.number):
                 label += f" (turn_id {html.escape(turn.turn_text)})"
-            marker = " \u25c0 selected" if current else ""
+            marker = " \u25c0 " + translate("ConversationPanel", "selected") if current else ""
+            row_text = translate("ConversationPanel", "row {n}").format(n=row_no)
             bg = f' bgcolor="{highlight}"' if current else ""
             parts.append(
                 f'<table width="100%" cellpadding="6" cellspacing="0" border="1"{bg} '
                 f'style="border-color:{muted}; border-style:solid; margin-bottom:8px"><tr><td>'
-                f'<a href="row:{turn.row_id}"><b>{label}</b> \u00b7 row {row_no}</a>'
+                f'<a href="row:{turn.row_id}"><b>{label}</b> \u00b7 {row_text}</a>'
                 f'<span style="color:{muted}">{marker}</span><br/>'
-                f'{_field("Question", turn.question, muted)}'
-                f'{_field("Expected answer", turn.answer, muted)}'
-                f'{_field("Expected tool calls", turn.tool_calls, muted, mono=True)}'
+                f'{_field(names[0], turn.question, muted)}'
+                f'{_field(names[1], turn.answer, muted)}'
+                f'{_field(names[2], turn.tool_calls, muted, mono=True)}'
                 "</td></tr></table>")
         if n > MAX_TURNS:
-            parts.append(f"<p>\u2026 and {n - MAX_TURNS:,} more turns.</p>")
+            parts.append("<p>" + translate("ConversationPanel", "\u2026 and {n} more turns.").format(
+                n=f"{n - MAX_TURNS:,}") + "</p>")
         self.browser.setHtml("".join(parts))
 
     def _clicked(self, url: QUrl) -> None:
@@ -96,7 +119,8 @@ class ConversationPanel(QWidget):
 
 def _field(name: str, text: str, muted: str, mono: bool = False) -> str:
     if not text.strip():
-        body = f'<i style="color:{muted}">(empty)</i>'
+        empty = translate("ConversationPanel", "(empty)")
+        body = f'<i style="color:{muted}">{empty}</i>'
     else:
         shown = text[:MAX_CHARS] + ("\u2026" if len(text) > MAX_CHARS else "")
         body = html.escape(shown).replace("\n", "<br/>")

@@ -9,11 +9,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 
 from evaleditor.core.commands import Batch, RenameColumn
 from evaleditor.core.errors import EvalEditorError
 from evaleditor.core.export import export_headers
+from evaleditor.core.i18n import error_text
 from evaleditor.gui import dialogs, settings
 from evaleditor.gui.loader import BackgroundTask
 from evaleditor.gui.undo import push
@@ -21,6 +23,7 @@ from evaleditor.gui.undo import push
 BACKGROUND_BYTES = 2_000_000  # files bigger than this load in the background
 BACKGROUND_ROWS = 20_000  # datasets bigger than this save in the background
 WRITABLE = ("xlsx", "csv", "json")
+translate = QCoreApplication.translate
 
 
 def file_stamp(path: Path | None) -> tuple[int, int] | None:
@@ -47,7 +50,8 @@ class DocumentsMixin:
         """Open `path` (asking first about unsaved changes). Big files load in the background: then
         this returns True at once and the document appears when loaded."""
         if self.task is not None:
-            self.statusBar().showMessage("Wait for the current load or save to finish (or cancel it)", 5000)
+            self.statusBar().showMessage(translate("Documents", "Wait for the current load or save to finish (or "
+                                                                "cancel it)"), 5000)
             return False
         if not self.maybe_save():
             return False
@@ -56,14 +60,14 @@ class DocumentsMixin:
             background = path.is_file() and path.stat().st_size > self.background_bytes
         from evaleditor.io.load import load_document
         if background:
-            self._start_task(f"Opening {path.name}\u2026",
+            self._start_task(translate("Documents", "Opening {name}\u2026").format(name=path.name),
                              lambda progress, cancel: load_document(path, sheet, target, progress, cancel),
-                             self._opened, "Cannot open the file")
+                             self._opened, translate("Documents", "Cannot open the file"))
             return True
         try:
             doc = load_document(path, sheet=sheet, target=target)
         except EvalEditorError as exc:
-            dialogs.show_error(self, "Cannot open the file", str(exc))
+            dialogs.show_error(self, translate("Documents", "Cannot open the file"), error_text(exc))
             return False
         self._opened(doc)
         return True
@@ -73,7 +77,9 @@ class DocumentsMixin:
         self.file_stamp = file_stamp(doc.path)
         if doc.path:
             settings.add_recent(doc.path)
-        self.statusBar().showMessage(f"Opened {doc.path.name if doc.path else 'file'}: {doc.shape.line}", 8000)
+        name = doc.path.name if doc.path else translate("Documents", "file")
+        self.statusBar().showMessage(translate("Documents", "Opened {name}: {shape}").format(
+            name=name, shape=doc.shape.line), 8000)
 
     def choose_sheet(self) -> None:
         doc = self.doc
@@ -101,7 +107,7 @@ class DocumentsMixin:
             return
         if name != self.doc.dataset.target.name:
             self.doc.dataset.set_target(name)
-            self.statusBar().showMessage(f"Checking against {name}", 4000)
+            self.statusBar().showMessage(translate("Documents", "Checking against {target}").format(target=name), 4000)
         settings.set_last_target(name)
         self.actions.targets[name].setChecked(True)
         self._refresh_banner()
@@ -111,7 +117,7 @@ class DocumentsMixin:
         """True when the current document may be dropped: unmodified, saved now, or discarded."""
         if not self.is_modified():
             return True
-        name = self.doc.path.name if self.doc.path else "Untitled"
+        name = self.doc.path.name if self.doc.path else translate("Documents", "Untitled")
         answer = dialogs.ask_save_changes(self, name)
         if answer == dialogs.SAVE:
             return self.save(wait=True)
@@ -147,7 +153,7 @@ class DocumentsMixin:
         try:
             out = output_format(path)
         except EvalEditorError as exc:
-            dialogs.show_error(self, "Cannot save", str(exc))
+            dialogs.show_error(self, translate("Documents", "Cannot save"), error_text(exc))
             return False
         renamed = out in ("xlsx", "csv") and self._use_target_headers(settings.header_language())
         ok = self._write(Path(path), out, wait)
@@ -161,7 +167,8 @@ class DocumentsMixin:
         ds = self.doc.dataset
         wanted = export_headers(ds, ds.target.name, lang)
         renames = [RenameColumn(c.id, h) for c, h in zip(ds.columns, wanted, strict=True) if c.header != h]
-        return bool(renames) and push(self.undo_stack, ds, Batch(renames, f"Use {ds.target.name} headers"))
+        text = translate("Documents", "Use {target} headers").format(target=ds.target.name)
+        return bool(renames) and push(self.undo_stack, ds, Batch(renames, text))
 
     def _write(self, path: Path, fmt: str, wait: bool) -> bool:
         from evaleditor.io.save import save_document
@@ -181,19 +188,19 @@ class DocumentsMixin:
             settings.add_recent(doc.path)
             self.update_title()
             self._refresh_banner()
-            self.statusBar().showMessage(f"Saved {doc.path}", 6000)
+            self.statusBar().showMessage(translate("Documents", "Saved {path}").format(path=doc.path), 6000)
 
         if wait or doc.dataset.row_count() < self.background_rows:
             try:
                 save_document(doc, path)
             except EvalEditorError as exc:
-                dialogs.show_error(self, "Cannot save", str(exc))
+                dialogs.show_error(self, translate("Documents", "Cannot save"), error_text(exc))
                 return False
             saved()
             return True
-        self._start_task(f"Saving {path.name}\u2026",
+        self._start_task(translate("Documents", "Saving {name}\u2026").format(name=path.name),
                          lambda progress, cancel: save_document(doc, path, progress=progress),
-                         saved, "Cannot save")
+                         saved, translate("Documents", "Cannot save"))
         return True
 
     # ----- background tasks --------------------------------------------------------------------------------
@@ -203,7 +210,7 @@ class DocumentsMixin:
         task.progressed.connect(self.progress.report)
         task.succeeded.connect(on_success)
         task.failed.connect(lambda message: dialogs.show_error(self, error_title, message))
-        task.cancelled.connect(lambda: self.statusBar().showMessage("Cancelled", 5000))
+        task.cancelled.connect(lambda: self.statusBar().showMessage(translate("Documents", "Cancelled"), 5000))
         task.finished.connect(self._task_finished)
         self._set_busy(True)
         self.progress.begin(text)

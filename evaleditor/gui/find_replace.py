@@ -4,7 +4,7 @@ confirm that count and is one undo step. Matching lives in core/search.py."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -17,41 +17,49 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from evaleditor.core.i18n import error_text
 from evaleditor.core.search import FindQuery, FindResult, find_cells, replace_all_command, replace_text
 from evaleditor.gui import dialogs
 from evaleditor.gui.undo import push
+
+translate = QCoreApplication.translate
+
+
+def _count_text(matches: int, cells: int) -> str:
+    what = (translate("FindReplace", "1 match") if matches == 1
+            else translate("FindReplace", "{n:,} matches").format(n=matches))
+    where = translate("FindReplace", "1 cell") if cells == 1 else translate("FindReplace", "{n:,} cells").format(n=cells)
+    return translate("FindReplace", "{matches} in {cells}").format(matches=what, cells=where)
 
 
 class FindReplaceDialog(QDialog):
     def __init__(self, window):
         super().__init__(window)
         self.window_ = window
-        self.setWindowTitle("Find and replace")
         self.setModal(False)
         self.find_edit = QLineEdit()
-        self.find_edit.setPlaceholderText("text or regular expression")
         self.replace_edit = QLineEdit()
-        self.replace_edit.setPlaceholderText("replacement (\\1 for a group when regex)")
-        self.regex = QCheckBox("Regular expression")
-        self.match_case = QCheckBox("Match case")
-        self.whole_cell = QCheckBox("Whole cell")
+        self.regex = QCheckBox()
+        self.match_case = QCheckBox()
+        self.whole_cell = QCheckBox()
         self.column = QComboBox()
         self.count_label = QLabel(" ")
         self.count_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.labels = [QLabel() for _ in range(3)]
         form = QFormLayout()
-        form.addRow("Find:", self.find_edit)
-        form.addRow("Replace with:", self.replace_edit)
-        form.addRow("Within:", self.column)
+        for label, field in zip(self.labels, (self.find_edit, self.replace_edit, self.column), strict=True):
+            label.setBuddy(field)
+            form.addRow(label, field)
         options = QHBoxLayout()
         for box in (self.regex, self.match_case, self.whole_cell):
             options.addWidget(box)
             box.toggled.connect(self.schedule_count)
         options.addStretch(1)
-        self.next_button = QPushButton("Find next")
+        self.next_button = QPushButton()
         self.next_button.setDefault(True)
-        self.replace_button = QPushButton("Replace")
-        self.replace_all_button = QPushButton("Replace all")
-        close = QPushButton("Close")
+        self.replace_button = QPushButton()
+        self.replace_all_button = QPushButton()
+        self.close_button = close = QPushButton()
         buttons = QHBoxLayout()
         for b in (self.next_button, self.replace_button, self.replace_all_button):
             buttons.addWidget(b)
@@ -69,6 +77,28 @@ class FindReplaceDialog(QDialog):
         self.find_edit.textChanged.connect(self.schedule_count)
         self.column.currentIndexChanged.connect(self.schedule_count)
         self._timer = QTimer(self, singleShot=True, interval=200, timeout=self.update_count)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(translate("FindReplace", "Find and replace"))
+        self.find_edit.setPlaceholderText(translate("FindReplace", "text or regular expression"))
+        self.replace_edit.setPlaceholderText(translate("FindReplace", "replacement (\\1 for a group when regex)"))
+        self.regex.setText(translate("FindReplace", "Regular e&xpression"))
+        self.match_case.setText(translate("FindReplace", "Match &case"))
+        self.whole_cell.setText(translate("FindReplace", "W&hole cell"))
+        for label, text in zip(self.labels, (translate("FindReplace", "&Find:"), translate("FindReplace", "Re&place with:"),
+                                             translate("FindReplace", "&Within:")), strict=True):
+            label.setText(text)
+        self.next_button.setText(translate("FindReplace", "Find &next"))
+        self.replace_button.setText(translate("FindReplace", "&Replace"))
+        self.replace_all_button.setText(translate("FindReplace", "Replace &all"))
+        self.close_button.setText(translate("FindReplace", "Close"))
+        self.refresh_columns()
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     # ----- state ----------------------------------------------------------------------------------
     @property
@@ -79,10 +109,10 @@ class FindReplaceDialog(QDialog):
         current = self.column.currentData()
         self.column.blockSignals(True)
         self.column.clear()
-        self.column.addItem("All columns", None)
+        self.column.addItem(translate("FindReplace", "All columns"), None)
         if self.model.doc is not None:
             for col in self.model.ds.columns:
-                self.column.addItem(col.header or "(no header)", col.id)
+                self.column.addItem(col.header or translate("FindReplace", "(no header)"), col.id)
         at = self.column.findData(current) if current is not None else 0
         self.column.setCurrentIndex(max(at, 0))
         self.column.blockSignals(False)
@@ -101,7 +131,7 @@ class FindReplaceDialog(QDialog):
         try:
             return find_cells(self.model.ds, self.query(), self._rows())
         except ValueError as exc:
-            self.count_label.setText(f"\u2716 {exc}")
+            self.count_label.setText(f"\u2716 {error_text(exc)}")
             return None
 
     def schedule_count(self) -> None:
@@ -113,9 +143,10 @@ class FindReplaceDialog(QDialog):
             if not self.find_edit.text():
                 self.count_label.setText(" ")
             else:
-                where = " in the filtered rows" if self.model.filtered else ""
-                self.count_label.setText(f"{found.matches:,} match{'es' if found.matches != 1 else ''} in "
-                                         f"{len(found.cells):,} cell{'s' if len(found.cells) != 1 else ''}{where}")
+                text = _count_text(found.matches, len(found.cells))
+                if self.model.filtered:
+                    text = translate("FindReplace", "{count} in the filtered rows").format(count=text)
+                self.count_label.setText(text)
         return found
 
     # ----- actions --------------------------------------------------------------------------------
@@ -147,7 +178,7 @@ class FindReplaceDialog(QDialog):
                     text = model.ds.cell(row_id, column_id)
                     new, n = replace_text(rx, text, self.replace_edit.text(), query)
                 except (ValueError, IndexError) as exc:
-                    self.count_label.setText(f"\u2716 {exc}")
+                    self.count_label.setText(f"\u2716 {error_text(exc)}")
                     return
                 if n and new != text:
                     model.setData(cur, new)
@@ -163,9 +194,11 @@ class FindReplaceDialog(QDialog):
         try:
             command, count = replace_all_command(model.ds, self.query(), self.replace_edit.text(), self._rows())
         except ValueError as exc:
-            self.count_label.setText(f"\u2716 {exc}")
+            self.count_label.setText(f"\u2716 {error_text(exc)}")
             return 0
         push(model.undo_stack, model.ds, command)
-        self.count_label.setText(f"Replaced {count:,} match{'es' if count != 1 else ''}. Undo reverts them all.")
-        self.window_.statusBar().showMessage(f"Replaced {count:,}", 5000)
+        done = (translate("FindReplace", "Replaced 1 match. Undo reverts it.") if count == 1 else
+                translate("FindReplace", "Replaced {n:,} matches. Undo reverts them all.").format(n=count))
+        self.count_label.setText(done)
+        self.window_.statusBar().showMessage(translate("FindReplace", "Replaced {n:,}").format(n=count), 5000)
         return count

@@ -1,17 +1,22 @@
 """IssuesModel: the validator's issues as a table (severity, rule, row, column, message), filtered by
 severity and rule. It is rebuilt (debounced by the panel) when the issues change; rows and columns
-are shown by looking the stable ids up, so the list stays right while rows move."""
+are shown by looking the stable ids up, so the list stays right while rows move. Messages are
+rendered in the current language when shown; the severity is always also said in words."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, Qt
 
 from evaleditor.core.document import Document
+from evaleditor.core.i18n import localized_message
 from evaleditor.core.rules import ERROR, INFO, WARNING, Issue
 from evaleditor.gui import theme
 
 R = Qt.ItemDataRole
-HEADERS = ("Severity", "Rule", "Row", "Column", "Message")
+translate = QCoreApplication.translate
+HEADERS = (QT_TRANSLATE_NOOP("Issues", "Severity"), QT_TRANSLATE_NOOP("Issues", "Rule"),
+           QT_TRANSLATE_NOOP("Issues", "Row"), QT_TRANSLATE_NOOP("Issues", "Column"),
+           QT_TRANSLATE_NOOP("Issues", "Message"))
 ISSUE_ROLE = int(R.UserRole) + 1
 _ROOT = QModelIndex()
 
@@ -59,7 +64,7 @@ class IssuesModel(QAbstractTableModel):
 
     def headerData(self, section, orientation, role=R.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == R.DisplayRole and 0 <= section < len(HEADERS):
-            return HEADERS[section]
+            return translate("Issues", HEADERS[section])
         return None
 
     def flags(self, index):
@@ -72,20 +77,20 @@ class IssuesModel(QAbstractTableModel):
             return None
         issue = self._issues[index.row()]
         col = index.column()
-        if role == R.DisplayRole:
+        if role in (R.DisplayRole, R.AccessibleTextRole):
             if col == 0:
-                return theme.SEVERITY_LABEL[issue.severity]
+                return theme.severity_label(issue.severity)
             if col == 1:
                 return issue.rule
             if col == 2:
                 return self._row_text(issue)
             if col == 3:
                 return self._column_text(issue)
-            return issue.message
+            return localized_message(issue)
         if role == R.DecorationRole and col == 0:
             return theme.severity_icon(issue.severity)
-        if role == R.ToolTipRole:
-            return f"{issue.severity.upper()} [{issue.rule}] {issue.message}"
+        if role in (R.ToolTipRole, R.AccessibleDescriptionRole):
+            return describe(issue)
         if role == R.TextAlignmentRole and col == 2:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == ISSUE_ROLE:
@@ -94,7 +99,7 @@ class IssuesModel(QAbstractTableModel):
 
     def _row_text(self, issue: Issue) -> str:
         if issue.row_id is None:
-            return "file"
+            return translate("Issues", "file")
         ds = self.doc.dataset
         return str(ds.position(issue.row_id) + 1) if ds.has_row(issue.row_id) else ""
 
@@ -106,3 +111,9 @@ class IssuesModel(QAbstractTableModel):
             except KeyError:
                 return ""
         return issue.field or ""
+
+
+def describe(issue: Issue) -> str:
+    """"Error: The question is empty … [empty-question]": severity in words, message, rule id."""
+    return translate("Issues", "{severity}: {message} [{rule}]").format(
+        severity=theme.severity_label(issue.severity), message=localized_message(issue), rule=issue.rule)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -18,11 +18,14 @@ from PySide6.QtWidgets import (
 
 from evaleditor.core.document import Document
 from evaleditor.core.fixes import fix_label
+from evaleditor.core.i18n import text as core_text
 from evaleditor.core.rules import ERROR, INFO, RULES, WARNING, Issue
 from evaleditor.gui import theme
 from evaleditor.gui.issues_model import IssuesModel
 
 REFRESH_MS = 150
+COLUMN_CHARS = (12, 24, 7, 14)  # initial widths of Severity, Rule, Row, Column, in average characters
+translate = QCoreApplication.translate
 
 
 class IssuesPanel(QWidget):
@@ -40,7 +43,6 @@ class IssuesPanel(QWidget):
             b = QToolButton(checkable=True, checked=True)
             b.setIcon(theme.severity_icon(sev))
             b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-            b.setToolTip(f"Show {sev}s")
             b.toggled.connect(self._filters_changed)
             self.toggles[sev] = b
             bar.addWidget(b)
@@ -49,7 +51,7 @@ class IssuesPanel(QWidget):
         self.rule_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.rule_combo.currentIndexChanged.connect(self._filters_changed)
         bar.addWidget(self.rule_combo, 1)
-        self.fix_button = QPushButton("Fix all")
+        self.fix_button = QPushButton()
         self.fix_button.clicked.connect(self._fix_all)
         bar.addWidget(self.fix_button)
         self.view = QTableView()
@@ -60,9 +62,11 @@ class IssuesPanel(QWidget):
         self.view.verticalHeader().hide()
         self.view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        self.view.setTabKeyNavigation(False)  # Tab leaves the list; arrows move, Enter jumps to the cell
         hh = self.view.horizontalHeader()
-        for col, width in enumerate((90, 190, 56, 110)):
-            hh.resizeSection(col, width)
+        char = max(self.fontMetrics().averageCharWidth(), 1)
+        for col, chars in enumerate(COLUMN_CHARS):
+            hh.resizeSection(col, chars * char + 24)
         hh.setStretchLastSection(True)
         self.view.clicked.connect(self._activated)
         self.view.activated.connect(self._activated)
@@ -71,7 +75,30 @@ class IssuesPanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
         layout.addWidget(self.view, 1)
-        self._update_fix_button()
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        names = {ERROR: translate("IssuesPanel", "Show errors"), WARNING: translate("IssuesPanel", "Show warnings"),
+                 INFO: translate("IssuesPanel", "Show info")}
+        for sev, b in self.toggles.items():
+            b.setToolTip(names[sev])
+            b.setAccessibleName(names[sev])
+        self.rule_combo.setAccessibleName(translate("IssuesPanel", "Rule filter"))
+        self.view.setAccessibleName(translate("IssuesPanel", "Issues"))
+        self.view.setAccessibleDescription(translate("IssuesPanel", "Every issue of the file. Enter goes to its "
+                                                                    "cell; F8 and Shift+F8 walk them from the table."))
+        self.setAccessibleName(translate("IssuesPanel", "Issues panel"))
+        if self.model.doc is not None:
+            self.refresh()
+        else:
+            self._rebuild_rules()
+            self._update_counts()
+            self._update_fix_button()
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def set_document(self, doc: Document | None) -> None:
         self.model.set_document(doc)
@@ -116,10 +143,13 @@ class IssuesPanel(QWidget):
         present = sorted((r for r, n in counts.items() if n > 0), key=lambda r: list(RULES).index(r))
         self.rule_combo.blockSignals(True)
         self.rule_combo.clear()
-        self.rule_combo.addItem("All rules", None)
+        self.rule_combo.addItem(translate("IssuesPanel", "All rules"), None)
         for rule in present:
-            self.rule_combo.addItem(theme.severity_icon(RULES[rule].severity_for(doc.dataset.target.name)),
-                                    f"{rule} ({counts[rule]})", rule)
+            severity = RULES[rule].severity_for(doc.dataset.target.name)
+            self.rule_combo.addItem(theme.severity_icon(severity), f"{rule} ({counts[rule]})", rule)
+            title = translate("IssuesPanel", "{severity}: {title}").format(
+                severity=theme.severity_label(severity), title=core_text(RULES[rule].title))
+            self.rule_combo.setItemData(self.rule_combo.count() - 1, title, Qt.ItemDataRole.ToolTipRole)
         at = self.rule_combo.findData(current) if current else 0
         self.rule_combo.setCurrentIndex(max(at, 0))
         self.rule_combo.blockSignals(False)
@@ -131,6 +161,8 @@ class IssuesPanel(QWidget):
         counts = doc.validator.counts if doc is not None else {}
         for sev, b in self.toggles.items():
             b.setText(f"{counts.get(sev, 0):,}")
+            b.setAccessibleDescription(translate("IssuesPanel", "{n} \u00d7 {severity}").format(
+                n=f"{counts.get(sev, 0):,}", severity=theme.severity_label(sev)))
 
     def _update_fix_button(self) -> None:
         rule = self.chosen_rule()
@@ -138,9 +170,11 @@ class IssuesPanel(QWidget):
         doc = self.model.doc
         n = doc.validator.rule_counts.get(rule, 0) if (doc is not None and rule) else 0
         self.fix_button.setEnabled(bool(label) and n > 0)
-        self.fix_button.setText(f"Fix all: {label} ({n})" if label and n else "Fix all")
-        self.fix_button.setToolTip(f"Fix every {rule} issue as one undo step" if label else
-                                   "Choose a rule (or an issue) that has a quick fix")
+        self.fix_button.setText(translate("IssuesPanel", "Fix all: {fix} ({n})").format(fix=core_text(label), n=n)
+                                if label and n else translate("IssuesPanel", "Fix all"))
+        self.fix_button.setToolTip(translate("IssuesPanel", "Fix every {rule} issue as one undo step").format(rule=rule)
+                                   if label else translate("IssuesPanel", "Choose a rule (or an issue) that has a "
+                                                                          "quick fix"))
 
     def _fix_all(self) -> None:
         rule = self.chosen_rule()

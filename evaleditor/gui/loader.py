@@ -14,10 +14,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QThread, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
 from evaleditor.core.errors import Cancelled, EvalEditorError
+from evaleditor.core.i18n import error_text
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +45,7 @@ class _Worker(QThread):
         except Cancelled:
             self.done.emit("cancelled", None)
         except EvalEditorError as exc:
-            self.done.emit("error", str(exc))
+            self.done.emit("error", error_text(exc))
         except Exception as exc:  # a bug must not kill the window: report it on one line
             log.exception("background task failed")
             self.done.emit("error", f"{type(exc).__name__}: {exc}")
@@ -105,15 +106,26 @@ class ProgressStrip(QWidget):
         self.bar = QProgressBar()
         self.bar.setFixedWidth(180)
         self.bar.setTextVisible(True)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton()
         self.cancel_button.clicked.connect(self.cancelRequested)
         layout.addWidget(self.label)
         layout.addWidget(self.bar)
         layout.addWidget(self.cancel_button)
+        self.retranslate()
         self.hide()
+
+    def retranslate(self) -> None:
+        self.cancel_button.setText(QCoreApplication.translate("Progress", "Cancel"))
+        self.bar.setAccessibleName(QCoreApplication.translate("Progress", "Progress"))
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def begin(self, text: str) -> None:
         self.label.setText(text)
+        self.bar.setAccessibleDescription(text)
         self.bar.setRange(0, 0)  # busy until the first report
         self.cancel_button.setEnabled(True)
         self.show()

@@ -1,12 +1,13 @@
 """MainWindow: the banner, the filter bar, the cases table, the Issues and Conversation docks and the
-status bar, around one Document. Opening and saving live in documents.py; menus in actions.py."""
+status bar, around one Document. Opening and saving live in documents.py; menus in actions.py; focus
+shortcuts, accessible names and the live language switch in panes.py."""
 
 from __future__ import annotations
 
 import shiboken6
-from PySide6.QtCore import QEvent, Qt, QTimer
-from PySide6.QtGui import QUndoStack
-from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
+from PySide6.QtGui import QGuiApplication, QUndoStack
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QVBoxLayout, QWidget
 
 from evaleditor.core.document import Document
 from evaleditor.core.rules import ERROR, INFO, WARNING
@@ -19,15 +20,19 @@ from evaleditor.gui.documents import DocumentsMixin
 from evaleditor.gui.filter_bar import FilterBar
 from evaleditor.gui.issues_panel import IssuesPanel
 from evaleditor.gui.loader import ProgressStrip
-from evaleditor.gui.menus import cell_menu, header_menu
+from evaleditor.gui.menus import cell_menu, header_menu, row_header_menu
 from evaleditor.gui.operations import Operations
+from evaleditor.gui.panes import PanesMixin
 from evaleditor.gui.table_model import CasesModel
 from evaleditor.gui.table_view import CasesView
 
 APP = "evaleditor"
+translate = QCoreApplication.translate
 
 
-class MainWindow(DocumentsMixin, QMainWindow):
+class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
+    _built = False  # until the end of __init__: no retranslate or repaint from early change events
+
     def __init__(self, parent=None):
         super().__init__(parent)
         self.doc: Document | None = None
@@ -57,19 +62,19 @@ class MainWindow(DocumentsMixin, QMainWindow):
         self.setCentralWidget(central)
 
         self.issues_panel = IssuesPanel()
-        self.issues_dock = self._dock("Issues", self.issues_panel, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.issues_dock = self._dock("issues", self.issues_panel, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.conversation_panel = ConversationPanel()
-        self.conversation_dock = self._dock("Conversation", self.conversation_panel,
+        self.conversation_dock = self._dock("conversation", self.conversation_panel,
                                             Qt.DockWidgetArea.RightDockWidgetArea)
 
-        self.count_labels = {}
+        self.count_labels, self.count_icons = {}, {}
+        icon_size = self.fontMetrics().height()
         for sev in (ERROR, WARNING, INFO):
             icon, text = QLabel(), QLabel("0")
-            icon.setPixmap(theme.severity_icon(sev).pixmap(16, 16))
-            icon.setToolTip(f"{sev}s")
+            icon.setPixmap(theme.severity_icon(sev, icon_size).pixmap(icon_size, icon_size))
             self.statusBar().addPermanentWidget(icon)
             self.statusBar().addPermanentWidget(text)
-            self.count_labels[sev] = text
+            self.count_labels[sev], self.count_icons[sev] = text, icon
         self.position_label = QLabel()
         self.progress = ProgressStrip()
         self.statusBar().addPermanentWidget(self.position_label)
@@ -83,11 +88,14 @@ class MainWindow(DocumentsMixin, QMainWindow):
         self.setAcceptDrops(True)
         self.resize(1400, 900)
         self._restore_settings()
+        self._built = True
+        self.mark_focus()
+        self.retranslate()
         self.set_document(None)
 
-    def _dock(self, title: str, widget: QWidget, area) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(f"{title.lower()}_dock")
+    def _dock(self, name: str, widget: QWidget, area) -> QDockWidget:
+        dock = QDockWidget(self)  # the title is set by retranslate(); the object name keeps the saved layout
+        dock.setObjectName(f"{name}_dock")
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock
@@ -103,7 +111,7 @@ class MainWindow(DocumentsMixin, QMainWindow):
         self.view.customContextMenuRequested.connect(lambda pos: cell_menu(self, pos))
         self.view.horizontalHeader().customContextMenuRequested.connect(lambda pos: header_menu(self, pos))
         self.view.verticalHeader().customContextMenuRequested.connect(
-            lambda pos: self._row_header_menu(pos))
+            lambda pos: row_header_menu(self, pos))
         self.banner.targetChosen.connect(self.set_target)
         self.banner.renameRequested.connect(self.ops.rename_column_to)
         self.banner.fixRequested.connect(self.ops.fix_issue)
@@ -112,6 +120,9 @@ class MainWindow(DocumentsMixin, QMainWindow):
         self.issues_panel.fixAllRequested.connect(self.ops.fix_all)
         self.conversation_panel.rowActivated.connect(lambda rid: self.go_to_issue(None, rid))
         self._banner_timer = QTimer(self, singleShot=True, interval=0, timeout=self._refresh_banner)
+        hints = getattr(QGuiApplication.styleHints(), "accessibility", None)
+        if hints is not None:  # the system's high-contrast setting changed: colours from the palette
+            hints().contrastPreferenceChanged.connect(lambda *_: self._palette_changed())
 
     # ----- document shown ------------------------------------------------------------------------------
     def set_document(self, doc: Document | None) -> None:
@@ -121,6 +132,7 @@ class MainWindow(DocumentsMixin, QMainWindow):
         self.filter_bar.clear()
         self.filter_bar.blockSignals(False)
         self.model.set_document(doc)
+        self.view.fit_columns()
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self.issues_panel.set_document(doc)
@@ -153,7 +165,8 @@ class MainWindow(DocumentsMixin, QMainWindow):
             name = APP
             self.setWindowTitle(APP)
         else:
-            name = self.doc.path.name if self.doc.path else getattr(self.doc, "display_name", "Untitled")
+            name = self.doc.path.name if self.doc.path else getattr(self.doc, "display_name", None) or \
+                translate("MainWindow", "Untitled")
             self.setWindowTitle(f"{name}{'*' if modified else ''} \u2014 {APP}")
 
     def _clean_changed(self, _clean: bool) -> None:
@@ -175,17 +188,14 @@ class MainWindow(DocumentsMixin, QMainWindow):
         source = ""
         if self.doc is not None:
             d = self.doc
-            source = str(d.path) if d.path else "Untitled (not saved yet)"
-            if d.sheet:
-                source += f" \u00b7 sheet \u201c{d.sheet}\u201d" + (f" of {len(d.sheets)}" if len(d.sheets) > 1 else "")
+            source = str(d.path) if d.path else translate("MainWindow", "Untitled (not saved yet)")
+            if d.sheet and len(d.sheets) > 1:
+                source += " \u00b7 " + translate("MainWindow", "sheet \u201c{sheet}\u201d of {n}").format(
+                    sheet=d.sheet, n=len(d.sheets))
+            elif d.sheet:
+                source += " \u00b7 " + translate("MainWindow", "sheet \u201c{sheet}\u201d").format(sheet=d.sheet)
         self.banner.update_from(self.doc, source)
         self._update_filter_summary()
-
-    def _update_counts(self) -> None:
-        counts = self.doc.validator.counts if self.doc else {}
-        for sev, label in self.count_labels.items():
-            n = counts.get(sev, 0)
-            label.setText(f"{n:,} {sev}{'s' if n != 1 and sev != INFO else ''}")
 
     def _current_changed(self, current, _previous=None) -> None:
         if self.doc is None or not current.isValid():
@@ -196,7 +206,8 @@ class MainWindow(DocumentsMixin, QMainWindow):
         col = self.doc.dataset.columns[current.column()]
         fld = self.doc.dataset.fields()[current.column()]
         what = col.header + (f" \u2192 {fld}" if fld and fld != col.header else "")
-        self.position_label.setText(f"Row {self.doc.dataset.position(rid) + 1:,} \u00b7 {what}")
+        self.position_label.setText(translate("MainWindow", "Row {n} \u00b7 {column}").format(
+            n=f"{self.doc.dataset.position(rid) + 1:,}", column=what))
         self.conversation_panel.show_row(rid)
 
     # ----- navigation and filters ------------------------------------------------------------------------------
@@ -246,7 +257,7 @@ class MainWindow(DocumentsMixin, QMainWindow):
     def copy(self) -> None:
         if self.doc is not None:
             n = clipboard.copy(self.view, self.model)
-            self.statusBar().showMessage(f"Copied {n:,} cells", 3000)
+            self.statusBar().showMessage(translate("MainWindow", "Copied {n:,} cells").format(n=n), 3000)
 
     def cut(self) -> None:
         if self.ops.ready():
@@ -271,21 +282,12 @@ class MainWindow(DocumentsMixin, QMainWindow):
         self.find_dialog.find_edit.setFocus()
         self.find_dialog.find_edit.selectAll()
 
-    def _row_header_menu(self, pos) -> None:
-        row = self.view.verticalHeader().logicalIndexAt(pos)
-        if row >= 0 and row not in self.view.selected_rows():
-            self.view.selectRow(row)
-        menu = QMenu(self)
-        a = self.actions
-        for act in (a.insert_above, a.insert_below, a.duplicate, a.delete_rows, None, a.add_turn,
-                    a.new_conversation, a.move_up, a.move_down, None, a.conversation):
-            menu.addSeparator() if act is None else menu.addAction(act)
-        menu.exec(self.view.verticalHeader().mapToGlobal(pos))
-
     def changeEvent(self, event) -> None:
-        if event.type() in (QEvent.Type.ApplicationPaletteChange, QEvent.Type.PaletteChange):
-            theme.invalidate()
-            self.view.viewport().update()
+        if event.type() in (QEvent.Type.ApplicationPaletteChange, QEvent.Type.PaletteChange) \
+                and self._built:
+            self._palette_changed()
+        elif event.type() == QEvent.Type.LanguageChange and self._built:
+            self.retranslate()
         super().changeEvent(event)
 
     # ----- settings -------------------------------------------------------------------------------------------

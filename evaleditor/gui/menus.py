@@ -1,13 +1,18 @@
-"""Context menus: on a cell (its quick fixes first, then editing), on a column header."""
+"""Context menus: on a cell (its quick fixes first, then editing), on a column header, on a row header."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMenu
 
 from evaleditor.core.fixes import fix_command, fix_label
+from evaleditor.core.i18n import localized_message
+from evaleditor.core.i18n import text as core_text
 from evaleditor.core.rules import RULES, SEVERITY_RANK
 from evaleditor.core.targets import SESSION, TURN
 from evaleditor.gui import theme
+
+translate = QCoreApplication.translate
 
 
 def cell_menu(w, pos) -> QMenu | None:
@@ -38,14 +43,16 @@ def add_fixes(w, menu: QMenu, row_id: int, column_id: int) -> int:
     for issue in issues:
         label = fix_label(issue.rule)
         if label and fix_command(v, issue) is not None:
-            act = menu.addAction(theme.severity_icon(issue.severity), f"Fix: {label}")
-            act.setToolTip(issue.message)
+            act = menu.addAction(theme.severity_icon(issue.severity),
+                                 translate("ContextMenu", "Fix: {fix}").format(fix=core_text(label)))
+            act.setToolTip(localized_message(issue))
             act.triggered.connect(lambda _=False, i=issue: w.ops.fix_issue(i))
             added += 1
         n = v.rule_counts.get(issue.rule, 0)
         if label and n > 1 and issue.rule not in seen_rules and RULES[issue.rule].fix:
             seen_rules.add(issue.rule)
-            act = menu.addAction(f"Fix all of this kind: {label} ({n} {issue.rule})")
+            act = menu.addAction(translate("ContextMenu", "Fix all of this kind: {fix} ({n} {rule})").format(
+                fix=core_text(label), n=n, rule=issue.rule))
             act.triggered.connect(lambda _=False, r=issue.rule: w.ops.fix_all(r))
             added += 1
     if added:
@@ -66,14 +73,33 @@ def header_menu(w, pos) -> QMenu | None:
         miss = ds.target.near_miss(col.header) if ds.fields()[column] is None else None
         if miss in (SESSION, TURN):
             want = ds.target.header_for(miss)
-            act = menu.addAction(theme.severity_icon("warning"), f"Rename to {want}")
+            act = menu.addAction(theme.severity_icon("warning"),
+                                 translate("ContextMenu", "Rename to {header}").format(header=want))
             act.triggered.connect(lambda _=False, c=col.id, h=want: w.ops.rename_column_to(c, h))
             menu.addSeparator()
-        menu.addAction("Rename Column\u2026").triggered.connect(lambda _=False: w.ops.rename_column(column))
-        menu.addAction("Insert Column Left\u2026").triggered.connect(lambda _=False: w.ops.add_column(column))
-        menu.addAction("Insert Column Right\u2026").triggered.connect(lambda _=False: w.ops.add_column(column + 1))
-        menu.addAction("Remove Column").triggered.connect(lambda _=False: w.ops.remove_column(column))
+        menu.addAction(translate("ContextMenu", "Re&name Column\u2026")).triggered.connect(
+            lambda _=False: w.ops.rename_column(column))
+        menu.addAction(translate("ContextMenu", "Insert Column &Left\u2026")).triggered.connect(
+            lambda _=False: w.ops.add_column(column))
+        menu.addAction(translate("ContextMenu", "Insert Column &Right\u2026")).triggered.connect(
+            lambda _=False: w.ops.add_column(column + 1))
+        menu.addAction(translate("ContextMenu", "Re&move Column")).triggered.connect(
+            lambda _=False: w.ops.remove_column(column))
     else:
-        menu.addAction("Add Column\u2026").triggered.connect(lambda _=False: w.ops.add_column(ds.column_count()))
+        menu.addAction(translate("ContextMenu", "&Add Column\u2026")).triggered.connect(
+            lambda _=False: w.ops.add_column(ds.column_count()))
     menu.popup(header.mapToGlobal(pos))
     return menu
+
+
+def row_header_menu(w, pos) -> None:
+    view = w.view
+    row = view.verticalHeader().logicalIndexAt(pos)
+    if row >= 0 and row not in view.selected_rows():
+        view.selectRow(row)
+    menu = QMenu(w)
+    a = w.actions
+    for act in (a.insert_above, a.insert_below, a.duplicate, a.delete_rows, None, a.add_turn,
+                a.new_conversation, a.move_up, a.move_down, None, a.conversation):
+        menu.addSeparator() if act is None else menu.addAction(act)
+    menu.exec(view.verticalHeader().mapToGlobal(pos))

@@ -16,7 +16,7 @@ from evaleditor.core.dataset import Change
 from evaleditor.core.targets import SESSION
 
 R = Qt.ItemDataRole
-ISSUE_ROLES = [R.BackgroundRole, R.ForegroundRole, R.DecorationRole, R.ToolTipRole]
+ISSUE_ROLES = [R.BackgroundRole, R.ForegroundRole, R.DecorationRole, R.ToolTipRole, R.AccessibleDescriptionRole]
 TEXT_ROLES = [R.DisplayRole, R.EditRole, R.ToolTipRole]
 
 

@@ -3,14 +3,16 @@ pushes it as one undo step, and puts the selection where the user expects it."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel
+from PySide6.QtCore import QCoreApplication, QItemSelection, QItemSelectionModel
 
 from evaleditor.core import editing
 from evaleditor.core.commands import Command, InsertRows
-from evaleditor.core.fixes import fix_all_command, fix_command, fix_label
+from evaleditor.core.fixes import fix_all_command, fix_command
 from evaleditor.core.rules import RULES, Issue
 from evaleditor.gui import dialogs
 from evaleditor.gui.undo import push
+
+translate = QCoreApplication.translate
 
 
 class Operations:
@@ -84,14 +86,15 @@ class Operations:
     def duplicate_rows(self) -> None:
         if self.ready():
             command = editing.duplicate_rows(self.model.ds, self.selected_row_ids())
-            if self.push(command, "Select the rows to duplicate"):
+            if self.push(command, translate("Operations", "Select the rows to duplicate")):
                 self.select_rows(self._inserted(command))
 
     def delete_rows(self) -> None:
         if self.ready():
             ids = self.selected_row_ids()
             after = self.view.selected_rows()
-            if self.push(editing.delete_rows(ids), "Select the rows to delete") and self.model.rowCount():
+            if self.push(editing.delete_rows(ids), translate("Operations", "Select the rows to delete")) \
+                    and self.model.rowCount():
                 row = min(after[0], self.model.rowCount() - 1)
                 self.view.go_to(self.model.index(row, max(self.view.currentIndex().column(), 0)))
 
@@ -99,7 +102,8 @@ class Operations:
         rid = self.current_row_id()
         if self.ready() and rid is not None:
             command = editing.add_turn(self.model.validator, rid)
-            if self.push(command, "This row is not in a conversation (its session id is empty)"):
+            if self.push(command, translate("Operations", "This row is not in a conversation (its session id is "
+                                                          "empty)")):
                 self.select_rows(self._inserted(command))
 
     def new_conversation(self) -> None:
@@ -109,7 +113,8 @@ class Operations:
         ids = self.selected_row_ids()
         position = max(ds.position(i) for i in ids) + 1 if ids else ds.row_count()
         command = editing.new_conversation(self.model.validator, position)
-        if self.push(command, "Rename the misspelled session column first (see the banner)"):
+        if self.push(command, translate("Operations", "Rename the misspelled session column first (see the "
+                                                      "banner)")):
             self.select_rows(self._inserted(command))
 
     def move_rows(self, delta: int) -> None:
@@ -120,7 +125,8 @@ class Operations:
 
     def sort_by_session_and_turn(self) -> None:
         if self.ready():
-            self.push(editing.sort_by_session_and_turn(self.model.validator), "Rows are already in session and turn order")
+            self.push(editing.sort_by_session_and_turn(self.model.validator),
+                      translate("Operations", "Rows are already in session and turn order"))
 
     def renumber_turns(self) -> None:
         if self.ready():
@@ -128,13 +134,15 @@ class Operations:
             command = editing.renumber_turns(v)
             if command is None and v.ds.field_position("turn_id") is None and v.sessions.sessions:
                 command = fix_command(v, Issue("no-turn-column", "", ""))
-            self.push(command, "Turns are already numbered 1, 2, 3 \u2026 in every conversation")
+            self.push(command, translate("Operations", "Turns are already numbered 1, 2, 3 \u2026 in every "
+                                                       "conversation"))
 
     # ----- columns ---------------------------------------------------------------------------------------------
     def add_column(self, position: int | None = None) -> None:
         if not self.ready():
             return
-        name = dialogs.ask_text(self.w, "Add column", "Header of the new column:")
+        name = dialogs.ask_text(self.w, translate("Operations", "Add column"),
+                                translate("Operations", "Header of the new column:"))
         if name is None:
             return
         ds = self.model.ds
@@ -151,7 +159,9 @@ class Operations:
         if not 0 <= column < ds.column_count():
             return
         col = ds.columns[column]
-        name = dialogs.ask_text(self.w, "Rename column", f"New header for \u201c{col.header}\u201d:", col.header)
+        name = dialogs.ask_text(self.w, translate("Operations", "Rename column"),
+                                translate("Operations", "New header for \u201c{header}\u201d:").format(header=col.header),
+                                col.header)
         if name is not None:
             self.push(editing.rename_column(ds, col.id, name))
 
@@ -176,23 +186,22 @@ class Operations:
             return self.w.save_as(fmt="xlsx")
         if fix == "rename-column":
             return self._choose_question_column()
-        return self.push(fix_command(self.model.validator, issue), "No automatic fix for this one")
+        return self.push(fix_command(self.model.validator, issue),
+                         translate("Operations", "No automatic fix for this one"))
 
     def fix_all(self, rule: str) -> bool:
         if not self.ready():
             return False
-        command = fix_all_command(self.model.validator, rule)
-        label = fix_label(rule) or "Fix"
-        if command is not None:
-            command.text = f"{label} (all {rule})"
-        return self.push(command, f"Nothing to fix automatically for {rule}")
+        command = fix_all_command(self.model.validator, rule)  # its undo text: "<fix> (all <rule>)"
+        return self.push(command, translate("Operations", "Nothing to fix automatically for {rule}").format(rule=rule))
 
     def _choose_question_column(self) -> bool:
         ds = self.model.ds
         headers = [c.header for c in ds.columns]
         if not headers:
             return False
-        choice = dialogs.choose_item(self.w, "Which column holds the questions?", "Column:", headers)
+        choice = dialogs.choose_item(self.w, translate("Operations", "Which column holds the questions?"),
+                                     translate("Operations", "Column:"), headers)
         if choice is None:
             return False
         col = ds.columns[headers.index(choice)]
@@ -222,5 +231,5 @@ class Operations:
             if cols:
                 self.view.go_to(model.index(r, cols[0]))
                 return True
-        self.w.statusBar().showMessage("No issues in the rows shown", 4000)
+        self.w.statusBar().showMessage(translate("Operations", "No issues in the rows shown"), 4000)
         return False

@@ -1,5 +1,6 @@
 """Persistent preferences (QSettings, organisation and application "evaleditor", INI format so tests
-can point QSettings.setPath at a temporary folder): recent files, last target, header language."""
+can point QSettings.setPath at a temporary folder): recent files, last target, header language,
+the interface language."""
 
 from __future__ import annotations
 
@@ -56,3 +57,13 @@ def header_language() -> str:
 
 def set_header_language(lang: str) -> None:
     settings().setValue("header_language", lang)
+
+
+def ui_language() -> str:
+    """"system" (follow the system locale), "en" or "zh_CN" (View ▸ Language)."""
+    value = settings().value("ui_language", "system")
+    return value if value in ("system", "en", "zh_CN") else "system"
+
+
+def set_ui_language(choice: str) -> None:
+    settings().setValue("ui_language", choice)

@@ -1,15 +1,20 @@
 """What the table's headers say: each column's source text and what it was recognised as, each
-row's number with its session and turn. Pure functions of the core's state; the model caches them."""
+row's number with its session and turn. Pure functions of the core's state (and the language); the
+model caches them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import QCoreApplication
+
 from evaleditor.core.rules import SEVERITY_RANK
 from evaleditor.core.targets import SESSION, TURN
 from evaleditor.core.validation import Validator
+from evaleditor.gui.issues_model import describe
 
 GUTTER_SESSION_CHARS = 10
+translate = QCoreApplication.translate
 
 
 @dataclass(frozen=True)
@@ -31,21 +36,23 @@ def column_labels(v: Validator) -> list[ColumnLabel]:
     seen: set[str] = set()
     for col, fld in zip(ds.columns, ds.fields(), strict=True):
         issues = by_column.get(col.id, [])
-        header = col.header if col.header.strip() else "(no header)"
+        header = col.header if col.header.strip() else translate("ColumnHeaders", "(no header)")
         if fld is None:
             miss = target.near_miss(col.header)
             if miss is not None:
-                meaning = f"\u26a0 NOT read as {target.header_for(miss)}"
+                meaning = "\u26a0 " + translate("ColumnHeaders", "NOT read as {want}").format(want=target.header_for(miss))
             else:
-                meaning = "unknown \u00b7 kept"
+                meaning = translate("ColumnHeaders", "unknown \u00b7 kept")
         elif fld in seen:
-            meaning = f"\u2192 {fld} (duplicate)"
+            meaning = "\u2192 " + translate("ColumnHeaders", "{field} (duplicate)").format(field=fld)
         else:
             meaning = f"\u2192 {fld}"
             seen.add(fld)
         worst = max(issues, key=lambda i: SEVERITY_RANK[i.severity]).severity if issues else None
-        tip_lines = [f"Header {col.header!r}: " + (f"read as {fld}" if fld and not issues else meaning.strip("\u26a0 "))]
-        tip_lines += [f"{i.severity.upper()} [{i.rule}] {i.message}" for i in issues]
+        read = (translate("ColumnHeaders", "read as {field}").format(field=fld) if fld and not issues
+                else meaning.strip("\u26a0 "))
+        tip_lines = [translate("ColumnHeaders", "Header {header!r}: {meaning}").format(header=col.header, meaning=read)]
+        tip_lines += [describe(i) for i in issues]
         labels.append(ColumnLabel(f"{header}\n{meaning}", worst, "\n".join(tip_lines), fld is not None))
     return labels
 

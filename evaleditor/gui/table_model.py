@@ -26,8 +26,9 @@ R = Qt.ItemDataRole
 DISPLAY, EDIT, TOOLTIP = int(R.DisplayRole), int(R.EditRole), int(R.ToolTipRole)
 BACKGROUND, FOREGROUND, DECORATION = int(R.BackgroundRole), int(R.ForegroundRole), int(R.DecorationRole)
 ALIGN, FONT = int(R.TextAlignmentRole), int(R.FontRole)
+ACCESSIBLE_DESCRIPTION = int(R.AccessibleDescriptionRole)
 _ROOT = QModelIndex()
-_CELL_ROLES = frozenset((DISPLAY, EDIT, TOOLTIP, BACKGROUND, FOREGROUND, DECORATION))
+_CELL_ROLES = frozenset((DISPLAY, EDIT, TOOLTIP, BACKGROUND, FOREGROUND, DECORATION, ACCESSIBLE_DESCRIPTION))
 _NO_FLAGS = Qt.ItemFlag.NoItemFlags
 _READ_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _EDIT_FLAGS = _READ_FLAGS | Qt.ItemFlag.ItemIsEditable
@@ -140,9 +141,11 @@ class CasesModel(DatasetEventsMixin, QAbstractTableModel):
             return text if is_short(text) else self.cache.preview(row.id, ds.columns[c].id, text)
         if role == EDIT:
             return row.cells[c]
-        if role in (BACKGROUND, FOREGROUND, DECORATION, TOOLTIP):
+        if role in (BACKGROUND, FOREGROUND, DECORATION, TOOLTIP, ACCESSIBLE_DESCRIPTION):
             marks = self.cache.marks(row.id)
             mark = marks.get(ds.columns[c].id) if marks else None
+            if role == ACCESSIBLE_DESCRIPTION:  # a screen reader hears "Error: …" (not just a colour)
+                return mark[1] if mark is not None else None
             if role == BACKGROUND:
                 if mark is not None:
                     return theme.scheme().background[mark[0]]
@@ -163,11 +166,18 @@ class CasesModel(DatasetEventsMixin, QAbstractTableModel):
             row_id, column_id = self.cell_ids(index)
             if self.ds.cell(row_id, column_id) == text:
                 return True
-            push(self.undo_stack, self.ds, SetCells([(row_id, column_id, text)], "Edit cell"), typing=True)
+            push(self.undo_stack, self.ds, SetCells([(row_id, column_id, text)]), typing=True)
             return True
         except Exception:  # never raise into Qt
             log.exception("setData failed")
             return False
+
+    def retranslate(self) -> None:
+        """After a language change: column labels and issue tooltips are rebuilt in the new language."""
+        if self.cache is not None:
+            self.cache.clear()
+        if self.columnCount():
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)
 
     def headerData(self, section, orientation, role=DISPLAY):
         if self.doc is None:
@@ -179,7 +189,7 @@ class CasesModel(DatasetEventsMixin, QAbstractTableModel):
             label = self.cache.column_label(section)
             if role == DISPLAY:
                 return label.text
-            if role == TOOLTIP:
+            if role in (TOOLTIP, ACCESSIBLE_DESCRIPTION):
                 return label.tooltip
             if role == DECORATION and label.severity:
                 return theme.severity_icon(label.severity)

@@ -2,12 +2,15 @@
 
 Enter moves down (after finishing an edit too), Tab moves right, typing starts an edit that replaces
 the cell, F2 or a double click edits keeping the text. Input methods (Chinese, Japanese …) start an
-edit the same way a key does.
+edit the same way a key does. Initial column widths are measured with the font (horizontalAdvance),
+so a column of Chinese text gets the room its full-width characters take; row heights follow the font.
+The context-menu key (or Shift+F10) opens the cell menu at the current cell.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtCore import QEvent, QItemSelectionModel, Qt
+from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import (
     QAbstractItemDelegate,
     QAbstractItemView,
@@ -19,6 +22,9 @@ from PySide6.QtWidgets import (
 
 Hint = QAbstractItemDelegate.EndEditHint
 Trigger = QAbstractItemView.EditTrigger
+FIT_SAMPLE_ROWS = 60  # rows measured per column for its initial width
+FIT_MAX_CHARS = 48  # a column starts at most this many average characters wide (long text is elided)
+FIT_PADDING = 28  # room for the severity icon and the cell margins, in pixels at the default font
 
 
 class CasesView(QTableView):
@@ -47,6 +53,40 @@ class CasesView(QTableView):
         hh.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         hh.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         hh.setHighlightSections(True)
+
+    def fit_columns(self) -> None:
+        """Width of each column from its header lines and a sample of its cells, measured with the font's
+        horizontalAdvance (a Chinese character is about twice a Latin one), between the header's minimum
+        and FIT_MAX_CHARS average characters."""
+        model = self.model()
+        if model is None or model.columnCount() == 0:
+            return
+        fm = self.fontMetrics()
+        header_fm = self.horizontalHeader().fontMetrics()
+        widest = fm.averageCharWidth() * FIT_MAX_CHARS
+        rows = model.rowCount()
+        step = max(1, rows // FIT_SAMPLE_ROWS)
+        sample = list(range(0, rows, step))[:FIT_SAMPLE_ROWS]
+        pad = FIT_PADDING * max(1.0, fm.height() / 16)
+        for col in range(model.columnCount()):
+            head = str(model.headerData(col, Qt.Orientation.Horizontal) or "")
+            width = max((header_fm.horizontalAdvance(line) for line in head.split("\n")), default=0)
+            for row in sample:
+                text = str(model.index(row, col).data() or "")[:FIT_MAX_CHARS * 2]
+                width = max(width, fm.horizontalAdvance(text))
+                if width >= widest:
+                    break
+            self.setColumnWidth(col, int(min(max(width, 0), widest) + pad))
+
+    def event(self, event) -> bool:
+        """A keyboard context menu (Menu key, Shift+F10) arrives here in the view's coordinates; the cell
+        menu expects the viewport's (as a mouse gives): open it on the current cell."""
+        if event.type() == QEvent.Type.ContextMenu and event.reason() == QContextMenuEvent.Reason.Keyboard \
+                and self.currentIndex().isValid():
+            self.scrollTo(self.currentIndex())
+            self.customContextMenuRequested.emit(self.visualRect(self.currentIndex()).center())
+            return True
+        return super().event(event)
 
     def edit(self, index, trigger=None, event=None):
         if trigger is None:

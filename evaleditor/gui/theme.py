@@ -3,13 +3,17 @@
 Each severity has its own colour *and* its own shape (error: octagon with a cross, warning:
 triangle with "!", info: circle with "i"), so the marks read for colour-blind users and on dark
 themes. No image files needed.
+
+Under the system's high-contrast preference the severity colours come from the palette — text on
+base, no tints — and severity is told by the icon and the words ("Error:"). `contrast_ratio` is the WCAG
+formula the tests hold every scheme to (≥ 4.5:1 for text).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -25,7 +29,13 @@ from PySide6.QtGui import (
 
 ERROR, WARNING, INFO = "error", "warning", "info"
 SEVERITY_RANK = {ERROR: 3, WARNING: 2, INFO: 1}
-SEVERITY_LABEL = {ERROR: "Error", WARNING: "Warning", INFO: "Info"}
+SEVERITY_LABEL = {ERROR: QT_TRANSLATE_NOOP("Severity", "Error"), WARNING: QT_TRANSLATE_NOOP("Severity", "Warning"),
+                  INFO: QT_TRANSLATE_NOOP("Severity", "Info")}
+
+
+def severity_label(severity: str) -> str:
+    """"Error", "Warning", "Info" in the current language."""
+    return QCoreApplication.translate("Severity", SEVERITY_LABEL[severity])
 
 
 @dataclass(frozen=True)
@@ -60,6 +70,37 @@ def is_dark(palette: QPalette | None = None) -> bool:
     return pal.color(QPalette.ColorRole.Base).lightness() < 128
 
 
+def contrast_ratio(a: QColor | str, b: QColor | str) -> float:
+    """WCAG 2 contrast ratio of two colours (1 … 21)."""
+    def luminance(c: QColor) -> float:
+        def channel(v: float) -> float:
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF())
+    la, lb = sorted((luminance(QColor(a)), luminance(QColor(b))), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def is_high_contrast() -> bool:
+    """The system asks for high contrast (Windows contrast themes, macOS "Increase contrast", the
+    desktop portal's preference on Linux). A dark palette alone gets the dark scheme instead."""
+    hints = QGuiApplication.styleHints() if QGuiApplication.instance() is not None else None
+    access = getattr(hints, "accessibility", None)  # Qt 6.10+
+    return access is not None and access().contrastPreference() == Qt.ContrastPreference.HighContrast
+
+
+def high_contrast_scheme(pal: QPalette) -> Scheme:
+    """Severity from the palette: text on base everywhere (the icons and words tell the severity)."""
+    base, text = pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text)
+    return Scheme(
+        background={k: QBrush(base) for k in (ERROR, WARNING, INFO)},
+        foreground={k: QBrush(text) for k in (ERROR, WARNING, INFO)},
+        band=QBrush(base),
+        header_band=(QBrush(pal.color(QPalette.ColorRole.Button)), QBrush(pal.color(QPalette.ColorRole.Button))),
+        strip={k: (base.name(), text.name()) for k in (ERROR, WARNING, INFO)},
+        muted=text.name(),
+    )
+
+
 def invalidate() -> None:
     """Forget the colours (call when the application palette changes, e.g. to a dark theme)."""
     global _scheme
@@ -70,6 +111,9 @@ def scheme() -> Scheme:
     """The colours for the current palette (cached; see invalidate)."""
     global _scheme, _scheme_dark
     if _scheme is not None:
+        return _scheme
+    if is_high_contrast():
+        _scheme = high_contrast_scheme(QGuiApplication.palette())
         return _scheme
     dark = is_dark()
     if _scheme is None or _scheme_dark != dark:

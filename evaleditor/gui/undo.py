@@ -1,5 +1,6 @@
 """QUndoCommand wrapping a core Command. The core command does the work and returns its inverse;
-this class only remembers which of the two to apply next."""
+this class only remembers which of the two to apply next. Its text (Edit ▸ Undo …) is the core
+command's msgid or Msg in the language of the moment it was done."""
 
 from __future__ import annotations
 
@@ -7,13 +8,14 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from evaleditor.core.commands import Command, SetCells
 from evaleditor.core.dataset import Dataset
+from evaleditor.core.i18n import text as core_text
 
 TYPING_ID = 0x7E11  # id() shared by single-cell typed edits, which merge when they hit the same cell
 
 
 class CoreUndoCommand(QUndoCommand):
     def __init__(self, ds: Dataset, command: Command, typing: bool = False):
-        super().__init__(command.text)
+        super().__init__(core_text(command.text))
         self._ds = ds
         self._forward = command
         self._inverse: Command | None = None

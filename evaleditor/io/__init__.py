@@ -7,6 +7,7 @@ as .csv, an .xlsx named .xls) is read for what it is.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from evaleditor.core.errors import Cancelled, ReadError, WriteError
@@ -24,10 +25,14 @@ def read_table(
     sheet: str | None = None,
     progress: Progress | None = None,
     cancel: Cancel | None = None,
+    *,
+    suffix: str | None = None,
 ) -> RawTable:
-    """Read any supported file into a RawTable; ReadError (one-line reason) or Cancelled otherwise."""
+    """Read any supported file into a RawTable; ReadError (one-line reason) or Cancelled otherwise.
+
+    `suffix` (".csv", ".xlsx" …) reads the file as if it had that suffix (a save's temporary file)."""
     try:
-        return _read(path, sheet, progress, cancel)
+        return _read(path, sheet, progress, cancel, suffix)
     except (ReadError, Cancelled):
         raise
     except MemoryError:
@@ -38,8 +43,8 @@ def read_table(
         raise ReadError(path, f"cannot read the file: {short_reason(err)}") from err
 
 
-def _read(path, sheet, progress, cancel) -> RawTable:
-    suffix = Path(path).suffix.lower()
+def _read(path, sheet, progress, cancel, suffix=None) -> RawTable:
+    suffix = (suffix or Path(path).suffix).lower()
     if suffix in TEXT_SUFFIXES:
         from evaleditor.io import safety
 
@@ -55,7 +60,7 @@ def _read(path, sheet, progress, cancel) -> RawTable:
             return read_xls(path, sheet, progress, cancel)
         from evaleditor.io.delimited import read_delimited
 
-        return read_delimited(path, progress, cancel)
+        return read_delimited(path, progress, cancel, suffix)
     if suffix in XLSX_SUFFIXES:
         from evaleditor.io.excel_read import read_xlsx
 
@@ -77,17 +82,22 @@ def write_table(
     headers: list[str],
     rows: list[list[str]],
     progress: Progress | None = None,
+    *,
+    neutralise_formulas: bool = False,
+    verify: Callable[[Path], None] | None = None,
 ) -> None:
-    """Write .csv or .xlsx atomically; WriteError (one-line reason) otherwise."""
+    """Write .csv or .xlsx atomically; WriteError (one-line reason) otherwise.
+
+    `neutralise_formulas` (CSV only): see csv_safety.py. `verify`: see atomic.atomic_write."""
     suffix = Path(path).suffix.lower()
     if suffix == ".csv":
         from evaleditor.io.delimited import write_csv
 
-        write_csv(path, headers, rows, progress)
+        write_csv(path, headers, rows, progress, neutralise_formulas=neutralise_formulas, verify=verify)
     elif suffix == ".xlsx":
         from evaleditor.io.excel_write import write_xlsx
 
-        write_xlsx(path, headers, rows, progress)
+        write_xlsx(path, headers, rows, progress, verify=verify)
     else:
         raise WriteError(path, f"cannot save as {suffix or '(no suffix)'!r}: save as .csv or .xlsx "
                                "(SDK JSON is saved by its own writer)")

@@ -1,7 +1,10 @@
 """Atomic saves: write a temporary file beside the target, fsync it, then rename it over the target.
 
-A failed save (an exception inside the `with` block, a full disk, a folder that vanished) removes the
-temporary file and leaves the old file exactly as it was.
+A failed save (an exception inside the `with` block, a full disk, a folder that vanished, a file that
+does not read back as written) removes the temporary file and leaves the old file exactly as it was.
+
+The temporary file is named `.<name>.evaleditor-<pid>-<random>.tmp`, so that a save killed half-way
+(power cut, SIGKILL) leaves something recognisable, which the next save of the same file removes.
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from __future__ import annotations
 import errno
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
@@ -51,6 +54,61 @@ def _umask() -> int:
     return old
 
 
+TEMP_MARK = ".evaleditor-"
+_ACTIVE: set[str] = set()  # temporary files this process is writing now
+
+
+def temp_prefix(target: Path) -> str:
+    """How the temporary files of `target` start: the name is cut to 200 bytes, so that the whole
+    (with the pid and a random part) stays within the 255 bytes a file name may have."""
+    name = target.name
+    while len(os.fsencode(name)) > 200:
+        name = name[:-1]
+    return f".{name}{TEMP_MARK}"
+
+
+def _owner_alive(name: str, prefix: str) -> bool:
+    """Whether the process that named temporary file `name` may still be writing it."""
+    pid_text = name[len(prefix):].split("-", 1)[0]
+    if not pid_text.isdigit():
+        return False
+    pid = int(pid_text)
+    if pid == os.getpid():
+        return False  # ours, and not in _ACTIVE: a save of ours that could not clean up
+    if os.name != "posix":
+        return False  # Windows: a file another process still has open cannot be deleted anyway
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # exists, owned by someone else
+    return True
+
+
+def remove_stale_temps(target: str | os.PathLike[str]) -> list[str]:
+    """Remove the temporary files a killed save of `target` left behind; return their names."""
+    target = Path(target)
+    prefix = temp_prefix(target)
+    removed = []
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return removed
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(prefix) and name.endswith(".tmp")) or os.path.abspath(entry.path) in _ACTIVE:
+            continue
+        if _owner_alive(name, prefix):
+            continue
+        try:
+            os.unlink(entry.path)
+            removed.append(name)
+        except OSError:
+            pass
+    return removed
+
+
 def _target(path: Path) -> Path:
     # Saving over a symlink replaces the file it points to, not the link itself.
     return Path(os.path.realpath(path)) if path.is_symlink() else path
@@ -63,11 +121,14 @@ def atomic_write(
     *,
     encoding: str | None = None,
     newline: str | None = None,
+    verify: Callable[[Path], None] | None = None,
 ) -> Iterator[IO[Any]]:
     """Yield a file object for a temporary file; on success it replaces `path` atomically.
 
-    `mode` is "wb" or "w" (text; then `encoding` and `newline` apply). OSError becomes WriteError with a
-    one-line reason; any exception removes the temporary file and leaves `path` untouched.
+    `mode` is "wb" or "w" (text; then `encoding` and `newline` apply). `verify`, when given, is called
+    with the temporary file's path once it is complete and on disk, before the rename; an exception
+    from it (VerifyError) cancels the save. OSError becomes WriteError with a one-line reason; any
+    exception removes the temporary file and leaves `path` untouched.
     """
     if mode not in ("wb", "w"):
         raise ValueError(f"atomic_write mode must be 'wb' or 'w', not {mode!r}")
@@ -75,11 +136,13 @@ def atomic_write(
     folder = target.parent
     if target.is_dir():
         raise WriteError(path, "a folder has that name")
+    remove_stale_temps(target)
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        fd, tmp_name = tempfile.mkstemp(prefix=f"{temp_prefix(target)}{os.getpid()}-", suffix=".tmp", dir=folder)
     except OSError as err:
         raise WriteError(path, os_error_reason(err)) from None
     tmp = Path(tmp_name)
+    _ACTIVE.add(os.path.abspath(tmp_name))
     try:
         try:
             perms = target.stat().st_mode & 0o7777
@@ -90,6 +153,8 @@ def atomic_write(
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
+        if verify is not None:
+            verify(tmp)
         os.chmod(tmp, perms)
         os.replace(tmp, target)
     except BaseException as err:
@@ -98,9 +163,17 @@ def atomic_write(
         except OSError:
             pass
         if isinstance(err, OSError):
-            raise WriteError(path, os_error_reason(err)) from err
+            raise WriteError(path, _write_reason(err, folder)) from err
         raise
+    finally:
+        _ACTIVE.discard(os.path.abspath(tmp_name))
     _fsync_folder(folder)
+
+
+def _write_reason(err: OSError, folder: Path) -> str:
+    if err.errno in (errno.ENOENT, errno.ENOTDIR) and not folder.is_dir():
+        return "the folder no longer exists (was it moved, deleted or unmounted?)"
+    return os_error_reason(err)
 
 
 def _fsync_folder(folder: Path) -> None:

@@ -75,6 +75,9 @@ def read_xlsx(
     if kind != "zip":
         raise ReadError(path, safety.DAMAGED_XLSX)
     safety.check_zip_workbook(path)
+    from evaleditor.io.extent import sheet_checker
+
+    check_extent = sheet_checker(path)  # before calamine builds a sheet: see extent.py
 
     import python_calamine
 
@@ -92,9 +95,11 @@ def read_xlsx(
         raise ReadError(path, f"cannot read the workbook: {short_reason(err)}") from None
 
     loaded: dict[str, object] = {}
+    may_hold_formulas: dict[str, bool] = {}
 
     def load(name: str):
         if name not in loaded:
+            may_hold_formulas[name] = check_extent(name)
             try:
                 loaded[name] = book.get_sheet_by_name(name)
             except Exception as err:
@@ -121,7 +126,7 @@ def read_xlsx(
     except Exception as err:
         raise ReadError(path, f"cannot read the sheet {chosen!r}: {short_reason(err)}") from None
     formulas = []  # formulas with no saved value, now showing their text
-    for cell in _missed_cells(path, chosen):
+    for cell in _missed_cells(path, chosen, may_hold_formulas.get(chosen)):
         while len(rows) <= cell.row:
             rows.append([])
         row = rows[cell.row]
@@ -160,7 +165,10 @@ def _absolute_rows(cal_sheet, progress: Progress | None, cancel: Cancel | None) 
                 raise Cancelled()
             if progress is not None:
                 progress(i, total)
-        rows.append([v if type(v) is str else cell_text(v) for v in row])
+        if row.count("") == len(row):
+            rows.append([])  # an empty row (many, under a stray far cell): nothing to convert
+        else:
+            rows.append([v if type(v) is str else cell_text(v) for v in row])
     if progress is not None:
         progress(total, total)
     if rows and len(rows) != end[0] + 1 and start[0]:
@@ -172,7 +180,7 @@ def _absolute_rows(cal_sheet, progress: Progress | None, cancel: Cancel | None) 
     return rows
 
 
-def _missed_cells(path: object, sheet_name: str):
+def _missed_cells(path: object, sheet_name: str, needs_scan: bool | None = None):
     from defusedxml import DefusedXmlException
 
     from evaleditor.io.formulas import missed_cells, sheet_parts
@@ -180,7 +188,7 @@ def _missed_cells(path: object, sheet_name: str):
     try:
         with zipfile.ZipFile(path) as zf:  # type: ignore[arg-type]
             part = sheet_parts(zf).get(sheet_name)
-            return missed_cells(zf, part) if part else []
+            return missed_cells(zf, part, needs_scan) if part else []
     except DefusedXmlException:
         raise ReadError(path, safety.ENTITIES.format(part=sheet_name)) from None
     except (KeyError, ValueError, SyntaxError, zipfile.BadZipFile, OSError, EOFError, zlib.error):

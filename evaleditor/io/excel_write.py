@@ -13,6 +13,8 @@ import re
 import time
 import unicodedata
 import zipfile
+from collections.abc import Callable
+from pathlib import Path
 
 from evaleditor.core.errors import WriteError
 from evaleditor.io.atomic import atomic_write
@@ -96,8 +98,11 @@ def write_xlsx(
     rows: list[list[str]],
     progress: Progress | None = None,
     sheet_title: str = "Cases",
+    *,
+    verify: Callable[[Path], None] | None = None,
 ) -> None:
-    """One sheet: bold frozen header, wrapped string cells, column widths from the content; atomic.
+    """One sheet: bold frozen header, wrapped string cells, column widths from the content; atomic
+    (`verify`: see atomic_write).
 
     openpyxl writes the package (styles, sheet view, widths, header row); the data rows are then
     streamed into the sheet's <sheetData> directly, since openpyxl's own cell writer takes ~25 s for
@@ -108,7 +113,7 @@ def write_xlsx(
     head, tail = _split_sheet(template, sheet_part)
     letters = [column_letter(j) for j in range(len(headers))]
     total = len(rows)
-    with atomic_write(path, "wb") as handle, zipfile.ZipFile(handle, "w", zipfile.ZIP_DEFLATED) as out:
+    with atomic_write(path, "wb", verify=verify) as handle, zipfile.ZipFile(handle, "w", zipfile.ZIP_DEFLATED) as out:
         for info in template.infolist():
             if info.filename != sheet_part:
                 out.writestr(info.filename, template.read(info), zipfile.ZIP_DEFLATED)

@@ -78,13 +78,17 @@ def _workbook_part(zf: zipfile.ZipFile) -> str:
     return "xl/workbook.xml"
 
 
+def may_need_scan(xml: bytes) -> bool:
+    """Whether this piece of sheet XML holds a formula or an error cell (a substring test first: fast)."""
+    return any(hint in xml for hint in _HINTS) and _NEEDS_SCAN.search(xml) is not None
+
+
 def _needs_scan(zf: zipfile.ZipFile, part: str) -> bool:
-    """Whether the sheet XML holds any formula or error cell (a plain substring test first: fast)."""
+    """Whether the sheet XML holds any formula or error cell."""
     tail = b""
     with zf.open(part) as member:
         while chunk := member.read(_CHUNK):
-            window = tail + chunk
-            if any(hint in window for hint in _HINTS) and _NEEDS_SCAN.search(window):
+            if may_need_scan(tail + chunk):
                 return True
             tail = chunk[-64:]
     return False
@@ -102,10 +106,10 @@ def _position(ref: str | None, row: int, col: int) -> tuple[int, int]:
     return row, col
 
 
-def missed_cells(zf: zipfile.ZipFile, part: str) -> list[MissedCell]:
+def missed_cells(zf: zipfile.ZipFile, part: str, needs_scan: bool | None = None) -> list[MissedCell]:
     """Cells of sheet `part` with a formula and no saved value (no <v>, or an empty non-text <v>),
-    and cells holding an error value."""
-    if not _needs_scan(zf, part):
+    and cells holding an error value. `needs_scan`: the answer of `may_need_scan` if already known."""
+    if not (_needs_scan(zf, part) if needs_scan is None else needs_scan):
         return []
     from defusedxml.ElementTree import iterparse
 

@@ -1,10 +1,18 @@
-"""Save a Document as .xlsx, .csv or SDK .json (atomically), and make empty templates."""
+"""Save a Document as .xlsx, .csv or SDK .json, and make empty templates.
+
+A save is atomic and self-verifying: the file is written to a temporary file in the destination
+folder (`.<name>.evaleditor-<pid>-<random>.tmp`), flushed to disk, read back with the reader that
+opens it in the editor and compared cell by cell with what was meant to be written (verify.py); only
+then does it replace the old file. A difference raises VerifyError, any OS failure WriteError with a
+one-line reason; in both cases the old file is untouched and the document is not changed.
+"""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
+from evaleditor.core.alloc import bulk_allocation
 from evaleditor.core.dataset import Dataset
 from evaleditor.core.document import Document
 from evaleditor.core.errors import WriteError
@@ -23,19 +31,73 @@ def output_format(path: str | os.PathLike) -> str:
 
 
 def save_document(doc: Document, path: str | os.PathLike, target: str | None = None, headers: str | None = None,
-                  progress=None) -> None:
+                  progress=None, *, neutralise_formulas: bool = False, verify: bool = True) -> None:
     """Write `doc` to `path` in the format of its extension. With `target`/`headers` the recognised
-    columns are renamed to that target's spelling (en or zh); otherwise headers are kept."""
+    columns are renamed to that target's spelling (en or zh); otherwise headers are kept.
+
+    `neutralise_formulas` (.csv only): cells Excel would run as formulas are written with a leading `'`
+    (csv_safety.py). `verify=False` skips reading the file back (benchmarks only).
+    `progress(done, total)`: total is twice the number of rows written; the first half counts rows
+    written, the second rows read back. Raises WriteError (VerifyError when the file did not read back
+    as written)."""
     fmt = output_format(path)
+    with bulk_allocation():  # the read-back builds a file's worth of objects, as opening does
+        _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify)
+
+
+def _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify) -> None:
+    from evaleditor.io import verify as checks
+
     ds = doc.dataset
+    numbers = [i + 1 for i, row in enumerate(ds.rows) if not row.is_empty()]
+    writing, reading = _phases(progress, len(numbers))
     if fmt == "json":
-        from evaleditor.io.sdk_json import write_sdk_json
+        from evaleditor.io.atomic import atomic_write
+        from evaleditor.io.sdk_write import encode_sdk_json
 
-        write_sdk_json(path, ds, progress=progress)
-        return
-    from evaleditor.io import write_table
+        obj, data = encode_sdk_json(path, ds, progress=writing)
+        check = checks.json_check(path, obj, numbers) if verify else None
+        with atomic_write(path, "wb", verify=check) as handle:
+            handle.write(data)
+    else:
+        from evaleditor.io import write_table
 
-    write_table(path, export_headers(ds, target, headers), export_rows(ds), progress=progress)
+        out_headers, rows = export_headers(ds, target, headers), export_rows(ds)
+        check = None
+        if verify:
+            want_headers, want_rows = out_headers, rows
+            if neutralise_formulas and fmt == "csv":
+                from evaleditor.io.csv_safety import neutralise_row
+
+                want_headers, want_rows = neutralise_row(out_headers), [neutralise_row(r) for r in rows]
+            check = checks.table_check(path, fmt, want_headers, want_rows, numbers, reading)
+        write_table(path, out_headers, rows, progress=writing, neutralise_formulas=neutralise_formulas,
+                    verify=check)
+    if progress is not None and numbers:
+        progress(2 * len(numbers), 2 * len(numbers))
+
+
+def _phases(progress, n: int):
+    """Progress callbacks for the writer and the read-back, on one scale of 2 * n, never going back
+    (a writer's own "done" arrives after the read-back, when its atomic block has closed)."""
+    if progress is None or n == 0:
+        return None, None
+    shown = [0]
+
+    def report(value: int) -> None:
+        if value > shown[0]:
+            shown[0] = value
+            progress(value, 2 * n)
+
+    def writing(done: int, total: int) -> None:
+        if total:
+            report(min(n, done * n // total))
+
+    def reading(done: int, total: int) -> None:
+        if total:
+            report(n + min(n, done * n // total))
+
+    return writing, reading
 
 
 def template_document(target: str, headers: str = "en") -> Document:

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from evaleditor.core import toolcalls
+from evaleditor.core.alloc import bulk_allocation
 from evaleditor.core.dataset import Dataset, Row
 from evaleditor.core.errors import EvalEditorError, WriteError
 from evaleditor.core.targets import ANSWER, CASE_ID, CONTEXT, QUESTION, TOOL_CALLS
@@ -41,7 +42,6 @@ from evaleditor.io.sdk_map import (
     conversations,
     default_case_id,
     extra_key,
-    gc_paused,
     header_field,
     model_content,
     reserved_name,
@@ -229,19 +229,25 @@ def _ordered(case: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def write_sdk_json(path: str | os.PathLike[str], ds: Dataset, progress: Progress | None = None) -> None:
-    """Write `ds` to `path` as SDK JSON, atomically; WriteError with a one-line reason otherwise."""
-    from evaleditor.io.atomic import atomic_write
-
+def encode_sdk_json(path: object, ds: Dataset, progress: Progress | None = None) -> tuple[dict[str, Any], bytes]:
+    """The SDK object for `ds` and its JSON text; WriteError with a one-line reason otherwise."""
     try:
-        with gc_paused():
-            data = dumps(dataset_to_sdk(ds, progress))
+        with bulk_allocation():
+            obj = dataset_to_sdk(ds, progress)
+            return obj, dumps(obj)
     except SdkColumnError as err:
         raise WriteError(path, str(err)) from None
     except (ValueError, RecursionError) as err:
         raise WriteError(path, f"cannot write SDK JSON: {err}") from None
+
+
+def write_sdk_json(path: str | os.PathLike[str], ds: Dataset, progress: Progress | None = None) -> None:
+    """Write `ds` to `path` as SDK JSON, atomically; WriteError with a one-line reason otherwise."""
+    from evaleditor.io.atomic import atomic_write
+
+    _, data = encode_sdk_json(path, ds, progress)
     with atomic_write(path, "wb") as handle:
         handle.write(data)
 
 
-__all__ = ["SdkColumnError", "dataset_to_sdk", "write_sdk_json"]
+__all__ = ["SdkColumnError", "dataset_to_sdk", "encode_sdk_json", "write_sdk_json"]

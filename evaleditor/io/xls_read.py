@@ -7,6 +7,7 @@ anyway; so does this reader where it can (text, a real .xlsx), and says why wher
 from __future__ import annotations
 
 import datetime as _dt
+import io
 import os
 
 from evaleditor.core.errors import Cancelled, ReadError
@@ -31,25 +32,30 @@ def _date_text(value: float, datemode: int) -> str:
     return datetime_text(moment)
 
 
-def _row_text(cells, datemode: int) -> list[str]:
+def _row_text(ws, r: int, datemode: int) -> list[str]:
+    """Row `r` of sheet `ws` as text (from xlrd's type and value arrays: no Cell objects)."""
     import xlrd
     from xlrd.biffh import error_text_from_code
 
+    types = ws.row_types(r)
+    values = ws.row_values(r)
     out: list[str] = []
-    for cell in cells:
-        ctype, value = cell.ctype, cell.value
+    add = out.append
+    for ctype, value in zip(types, values, strict=False):
         if ctype == xlrd.XL_CELL_TEXT:
-            out.append(value)
+            add(value)
+        elif ctype == xlrd.XL_CELL_EMPTY or ctype == xlrd.XL_CELL_BLANK:
+            add("")
         elif ctype == xlrd.XL_CELL_NUMBER:
-            out.append(number_text(float(value)))
+            add(number_text(float(value)))
         elif ctype == xlrd.XL_CELL_DATE:
-            out.append(_date_text(float(value), datemode))
+            add(_date_text(float(value), datemode))
         elif ctype == xlrd.XL_CELL_BOOLEAN:
-            out.append("TRUE" if value else "FALSE")
+            add("TRUE" if value else "FALSE")
         elif ctype == xlrd.XL_CELL_ERROR:
-            out.append(error_text_from_code.get(value, "#N/A"))
-        else:  # XL_CELL_EMPTY, XL_CELL_BLANK
-            out.append("")
+            add(error_text_from_code.get(value, "#N/A"))
+        else:
+            add("")
     return out
 
 
@@ -77,7 +83,10 @@ def read_xls(
     import xlrd
 
     try:
-        book = xlrd.open_workbook(os.fspath(path), on_demand=True)
+        # xlrd reports damage it can read past on sys.stdout: that would corrupt `validate --format json`
+        # ragged rows: a stray cell at IV65536 must not pad every row to 256 cells (a 6 KB file took 15 s)
+        book = xlrd.open_workbook(os.fspath(path), on_demand=True, ragged_rows=True, logfile=io.StringIO(),
+                                  verbosity=0)
     except Exception as err:  # xlrd raises XLRDError, CompDocError, struct.error, IndexError ...
         reason = short_reason(err)
         if "encrypted" in reason.lower():
@@ -102,7 +111,7 @@ def _read_book(path, book, sheet, progress, cancel) -> RawTable:
         ws = load(name)
         try:
             for r in range(ws.nrows):
-                row = _row_text(ws.row(r), book.datemode)
+                row = _row_text(ws, r, book.datemode)
                 if any(row):
                     return row
         except Exception as err:
@@ -120,7 +129,7 @@ def _read_book(path, book, sheet, progress, cancel) -> RawTable:
                     raise Cancelled()
                 if progress is not None:
                     progress(r, total)
-            yield _row_text(ws.row(r), book.datemode)
+            yield _row_text(ws, r, book.datemode)
         if progress is not None:
             progress(total, total)
 

@@ -212,3 +212,27 @@ def test_zip_member_larger_than_declared(tmp_path):
     path = tmp_path / "liar.xlsx"
     path.write_bytes(bytes(data))
     assert refused(path)
+
+
+@pytest.mark.parametrize("bomb", ["ratio", "declared"])
+def test_zip_bomb_refused_before_any_member_is_inflated(tmp_path, book, monkeypatch, bomb):
+    """The sizes in the zip's directory decide: no member is opened, no library sees the file."""
+    if bomb == "ratio":
+        path = tmp_path / "bomb.xlsx"
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+            zf.writestr("xl/worksheets/sheet1.xml", b"<a/>" + b" " * (8 << 20))
+    else:
+        data = bytearray(book.read_bytes())
+        at = data.find(b"PK\x01\x02")
+        data[at + 24:at + 28] = struct.pack("<I", 0xFFFFFFF0)
+        path = tmp_path / "huge.xlsx"
+        path.write_bytes(bytes(data))
+    opened = []
+    real_open = zipfile.ZipFile.open
+    monkeypatch.setattr(zipfile.ZipFile, "open", lambda self, name, *a, **k: opened.append(name)
+                        or real_open(self, name, *a, **k))
+    import python_calamine
+
+    monkeypatch.setattr(python_calamine.CalamineWorkbook, "from_path", None)  # would raise if reached
+    assert "zip bomb" in refused(path)
+    assert opened == []

@@ -93,3 +93,11 @@ def test_encrypted_xls(tmp_path):
     with pytest.raises(ReadError) as info:
         read_table(path)
     assert info.value.reason == safety.PASSWORD
+
+
+def test_damage_xlrd_reads_past_prints_nothing(tmp_path, capfd):
+    """xlrd reports such damage on stdout, which would corrupt `validate --format json`."""
+    path = make_xls(tmp_path / "padded.xls", {"S": [(0, 0, "question", None), (1, 0, "q", None)]})
+    path.write_bytes(path.read_bytes() + b"\x00" * 7)  # not a whole number of sectors
+    assert read_table(path).rows == [["q"]]
+    assert capfd.readouterr() == ("", "")

@@ -73,6 +73,7 @@ def test_resources_metadata_and_licences_are_inside(app):
     report = json.loads(done.stdout)
     assert "samples/ground_truth_multiturn.xlsx" in report["resources"]
     assert "icons/png/evaleditor-256.png" in report["resources"]
+    assert {"translations/evaleditor_zh_CN.qm", "translations/zh_CN/LC_MESSAGES/evaleditor.mo"} <= set(report["resources"])
     components = {name: (version, licence) for name, version, licence in report["components"]}
     assert components["PySide6 (Qt for Python)"][0]  # the version comes from the bundled metadata
     assert components["openpyxl"] == (components["openpyxl"][0], "MIT") and components["openpyxl"][0]

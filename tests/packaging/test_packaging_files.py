@@ -138,6 +138,7 @@ def test_entry_bundle_check_finds_the_resources():
     report = json.loads(done.stdout)
     assert "samples/ground_truth_multiturn.xlsx" in report["resources"]
     assert {f"icons/png/evaleditor-{s}.png" for s in SIZES} <= set(report["resources"])
+    assert {"translations/evaleditor_zh_CN.qm", "translations/zh_CN/LC_MESSAGES/evaleditor.mo"} <= set(report["resources"])
     assert "PySide6 (Qt for Python)" in [c[0] for c in report["components"]]
 
 

@@ -1,0 +1,185 @@
+"""Crash-recovery journals: a Document with unsaved edits, written to one JSON file, and read back as
+the same Document (Qt-free; the window's timer and prompt are in gui/recovery.py).
+
+The file is UTF-8 JSON (lone surrogates a cell may hold are kept, encoded with `surrogatepass`),
+written atomically (atomic.atomic_write), so a journal is always either the previous one or the new
+one, never half of each. One object:
+
+    {
+      "evaleditor_recovery": 1,          format version (a newer version is refused)
+      "saved_at": "2025-06-10T12:34:56+00:00",   when the journal was written (UTC)
+      "path": "/abs/cases.xlsx" | null,  the file the document was opened from / will save to
+      "display_name": "…" | null,        the window's name for an untitled document (the demo)
+      "stamp": [mtime_ns, size] | null,  the file on disk as the document last read or saved it
+      "source_format": "xlsx",           "csv", "tsv", "xlsx", "xls", "json"
+      "sheet": "Sheet1" | null, "sheets": [...], "encoding": "utf-8-sig" | null,
+      "file_size": 12345 | null,
+      "target": "ground-truth",          the target the window checks against
+      "headers": ["question", …],        every column, in order, as shown
+      "rows": [["cell", …], …],          every row's cells, in order (empty rows too)
+      "payloads": null | [null | {"sdk": {"case": {…}, "shown": {…}, "conversation": {…} | null}}, …],
+      "document": {…} | null,            SDK JSON: the root's other keys, written back unchanged
+      "notes": [[rule, message, row, column], …]
+    }
+
+`payloads` keeps what an SDK JSON row carries besides its cells (io/sdk_map.SdkCase: the case as
+read and the text each cell showed), so the restored document saves exactly as the lost one would
+have: unchanged cells write the original parts of the case back. `notes` are the findings the reader
+made that the validator cannot make again (SDK schema errors, formulas without a saved value), by
+0-based row and column position, as a reader reports them (io.RawTable / core.table.LoadNote).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from evaleditor.core.document import Document, document_from_table
+from evaleditor.core.errors import ReadError
+from evaleditor.core.table import LoadNote, RawTable
+
+VERSION = 1
+KEY = "evaleditor_recovery"
+FORMULA_RULE = "formula-without-value"
+
+
+@dataclass
+class Recovered:
+    """A journal read back: the document (its cells as they were) and what the window needs."""
+
+    document: Document
+    stamp: tuple[int, int] | None
+    display_name: str | None
+    saved_at: datetime | None
+
+    @property
+    def rows(self) -> int:
+        return self.document.dataset.row_count()
+
+
+def dump_document(doc: Document, *, stamp: tuple[int, int] | None = None, display_name: str | None = None,
+                  now: datetime | None = None) -> bytes:
+    """The journal of `doc` as bytes (see the module docstring). TypeError/ValueError when a payload
+    cannot be written as JSON."""
+    ds = doc.dataset
+    payloads = [_payload(r.payload) for r in ds.rows]
+    record = {
+        KEY: VERSION,
+        "saved_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
+        "path": str(doc.path) if doc.path else None,
+        "display_name": display_name,
+        "stamp": list(stamp) if stamp else None,
+        "source_format": doc.source_format,
+        "sheet": doc.sheet,
+        "sheets": list(doc.sheets),
+        "encoding": doc.encoding,
+        "file_size": doc.validator.file_size if doc.validator is not None else None,
+        "target": ds.target.name,
+        "headers": ds.headers(),
+        "rows": [r.cells for r in ds.rows],
+        "payloads": payloads if any(p is not None for p in payloads) else None,
+        "document": ds.document,
+        "notes": _notes(doc),
+    }
+    text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    return text.encode("utf-8", "surrogatepass")
+
+
+def write_journal(path: str | os.PathLike[str], doc: Document, **meta: Any) -> None:
+    """Write the journal of `doc` to `path` atomically (WriteError on an OS failure)."""
+    from evaleditor.io.atomic import atomic_write
+
+    data = dump_document(doc, **meta)
+    with atomic_write(path, "wb") as handle:
+        handle.write(data)
+
+
+def read_journal(path: str | os.PathLike[str]) -> Recovered:
+    """The document a journal holds; ReadError when the file is not a journal this version can read."""
+    try:
+        with open(path, "rb") as handle:
+            record = json.loads(handle.read().decode("utf-8", "surrogatepass"))
+    except OSError as err:
+        raise ReadError(path, f"cannot read the recovery file: {err.strerror or err}") from None
+    except (UnicodeDecodeError, ValueError) as err:
+        raise ReadError(path, f"not a recovery file: {err}") from None
+    if not isinstance(record, dict) or not isinstance(record.get(KEY), int):
+        raise ReadError(path, "not a recovery file")
+    if record[KEY] > VERSION:
+        raise ReadError(path, "the recovery file was written by a newer version of the editor")
+    try:
+        return _recovered(record)
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        raise ReadError(path, f"the recovery file is damaged ({type(err).__name__}: {err})") from None
+
+
+def _recovered(record: dict[str, Any]) -> Recovered:
+    headers = [str(h) for h in record["headers"]]
+    rows = [[str(c) for c in row] for row in record["rows"]]
+    if any(len(row) != len(headers) for row in rows):
+        raise ValueError("a row does not have one cell per column")
+    payloads = record.get("payloads")
+    if payloads is not None:
+        if len(payloads) != len(rows):
+            raise ValueError("payloads do not match the rows")
+        payloads = [_load_payload(p) for p in payloads]
+    notes = [LoadNote(str(rule), str(message), row, column) for rule, message, row, column in record.get("notes") or []]
+    for note in notes:
+        if note.row is not None and not 0 <= note.row < len(rows) or \
+                note.column is not None and not 0 <= note.column < len(headers):
+            raise ValueError("a note points outside the table")
+    raw = RawTable(headers, rows, record["source_format"] or "csv", record.get("sheet"),
+                   list(record.get("sheets") or []), notes, payloads, record.get("document"), record.get("encoding"))
+    path = record.get("path")
+    doc = document_from_table(raw, Path(path) if path else None, record["target"], record.get("file_size"))
+    doc.source_format = record["source_format"]
+    stamp = record.get("stamp")
+    saved_at = record.get("saved_at")
+    return Recovered(doc, (int(stamp[0]), int(stamp[1])) if stamp else None, record.get("display_name"),
+                     datetime.fromisoformat(saved_at) if saved_at else None)
+
+
+def _payload(payload: Any) -> dict[str, Any] | None:
+    if payload is None:
+        return None
+    from evaleditor.io.sdk_map import SdkCase
+
+    if isinstance(payload, SdkCase):
+        return {"sdk": {"case": payload.case, "shown": payload.shown, "conversation": payload.conversation}}
+    raise TypeError(f"a row carries data the journal cannot hold ({type(payload).__name__})")
+
+
+def _load_payload(value: Any) -> Any:
+    if value is None:
+        return None
+    from evaleditor.io.sdk_map import SdkCase
+
+    sdk = value["sdk"]
+    return SdkCase(dict(sdk["case"]), dict(sdk["shown"]), sdk.get("conversation"))
+
+
+def _notes(doc: Document) -> list[list[Any]]:
+    """Reader findings still attached to rows and columns that exist, and formulas without a value."""
+    ds, validator = doc.dataset, doc.validator
+    notes: list[list[Any]] = []
+    if validator is None:
+        return notes
+    positions = {r.id: i for i, r in enumerate(ds.rows)}
+    columns = {c.id: j for j, c in enumerate(ds.columns)}
+    for issue in validator.static_file:
+        if isinstance(issue.template, str) and not issue.args:
+            notes.append([issue.rule, issue.template, None, columns.get(issue.column_id)])
+    for row_id, issues in validator.static_rows.items():
+        if row_id not in positions:
+            continue
+        for issue in issues:
+            if isinstance(issue.template, str) and not issue.args and \
+                    (issue.column_id is None or issue.column_id in columns):
+                notes.append([issue.rule, issue.template, positions[row_id], columns.get(issue.column_id)])
+    for i, row in enumerate(ds.rows):
+        notes.extend([FORMULA_RULE, "", i, columns[c]] for c in sorted(row.formulas) if c in columns)
+    return notes

@@ -1,0 +1,181 @@
+"""Read a saved file back before it replaces the old one, and say which cells differ.
+
+A save writes a temporary file, then `atomic_write` calls one of the checks made here with its path:
+the file is read by the same reader that opens it in the editor (`read_table`; for SDK JSON the same
+JSON parser) and compared, cell by cell, with what was meant to be written. A difference raises
+VerifyError, and the old file stays as it was.
+
+What a table "meant to be written" is the headers and rows given to the writer, seen as any file is
+seen when read (`grid.build_grid`: entirely empty rows and empty edge columns are not part of a table),
+so that only what the bytes on disk change is reported.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from evaleditor.core.errors import Mismatch, ReadError, VerifyError
+from evaleditor.core.table import RawTable
+from evaleditor.io.grid import Progress, build_grid
+
+Check = Callable[[Path], None]
+_SHOWN = 200  # characters of a JSON value kept in a Mismatch
+
+
+def _exists(tmp: Path) -> None:
+    if not tmp.exists():  # deleted under us, or its folder was: an OS fault, not a mismatch
+        raise FileNotFoundError(errno.ENOENT, "the file being saved vanished", str(tmp))
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def _unreadable(path: object, tmp: Path, err: ReadError, suspects: list[Mismatch] = ()) -> VerifyError:
+    """The file written cannot be read at all; `suspects`: the cells that would explain it."""
+    _exists(tmp)
+    reason = f"the saved file would not open again ({err.reason})"
+    if suspects:
+        where = "; ".join(m.place() for m in suspects[:VerifyError.SHOWN])
+        more = ", …" if len(suspects) > VerifyError.SHOWN else ""
+        n = len(suspects)
+        reason += f"; {n:,} cell{'s' if n != 1 else ''} hold{'s' if n == 1 else ''} control characters ({where}{more})"
+    mismatches = suspects or [Mismatch(None, None, "a file that opens", err.reason)]
+    return VerifyError(path, mismatches, f"{reason}; the old file was kept")
+
+
+def _control_cells(headers: list[str], rows: list[list[str]], row_numbers: list[int]) -> list[Mismatch]:
+    """Cells holding control characters, which make a text file look binary to its reader."""
+    found = [Mismatch(None, h, h, "") for h in headers if _CONTROL.search(h)]
+    for i, row in enumerate(rows):
+        if _CONTROL.search("".join(row)):
+            found.extend(Mismatch(row_numbers[i] if i < len(row_numbers) else i + 1, headers[j] if j < len(headers)
+                                  else str(j + 1), c, "") for j, c in enumerate(row) if _CONTROL.search(c))
+    return found
+
+
+def table_check(path: object, fmt: str, headers: list[str], rows: list[list[str]], row_numbers: list[int],
+                progress: Progress | None = None) -> Check:
+    """The check of a .csv/.xlsx save: `rows[i]` is shown in the editor as row `row_numbers[i]`."""
+
+    def check(tmp: Path) -> None:
+        from evaleditor import io
+
+        _exists(tmp)
+        try:
+            found = io.read_table(tmp, progress=progress, suffix=f".{fmt}")
+        except ReadError as err:
+            if build_grid([list(headers), *rows]) is None and "empty" in err.reason:
+                return  # nothing to show was written, and the reader says so
+            suspects = _control_cells(headers, rows, row_numbers) if fmt == "csv" else []
+            raise _unreadable(path, tmp, err, suspects) from None
+        diffs = table_mismatches(headers, rows, row_numbers, found)
+        if diffs:
+            raise VerifyError(path, diffs)
+
+    return check
+
+
+def table_mismatches(headers: list[str], rows: list[list[str]], row_numbers: list[int],
+                     found: RawTable) -> list[Mismatch]:
+    grid = build_grid([list(headers), *rows])
+    if grid is None:
+        return [Mismatch(None, None, "", "\t".join(found.headers))] if found.headers else []
+    if grid.headers == found.headers and grid.rows == found.rows:
+        return []  # the common case, compared in C
+    lead = grid.first_column
+
+    def label(j: int) -> str:
+        h = headers[j + lead] if j + lead < len(headers) else ""
+        return h or str(j + 1)
+
+    def number(i: int) -> int:
+        source = grid.kept[i] - 1  # grid.kept counts the header row as 0
+        return row_numbers[source] if 0 <= source < len(row_numbers) else source + 1
+
+    out = list(_row_diffs(None, grid.headers, found.headers, label))
+    for i in range(max(len(grid.rows), len(found.rows))):
+        if i >= len(found.rows):
+            out.append(Mismatch(number(i), None, "\t".join(grid.rows[i]), ""))
+        elif i >= len(grid.rows):  # a row the editor does not have: numbered after its last one
+            last = row_numbers[-1] if row_numbers else 0
+            out.append(Mismatch(last + i - len(grid.rows) + 1, None, "", "\t".join(found.rows[i])))
+        elif grid.rows[i] != found.rows[i]:
+            out.extend(_row_diffs(number(i), grid.rows[i], found.rows[i], label))
+    return out
+
+
+def _row_diffs(row: int | None, want: list[str], got: list[str], label) -> Iterator[Mismatch]:
+    for j in range(max(len(want), len(got))):
+        a = want[j] if j < len(want) else ""
+        b = got[j] if j < len(got) else ""
+        if a != b or (j >= len(got)) != (j >= len(want)):
+            yield Mismatch(row, label(j), a, b)
+
+
+def json_check(path: object, expected: dict[str, Any], row_numbers: list[int]) -> Check:
+    """The check of an SDK JSON save: the file parsed as the editor parses it equals `expected`."""
+
+    def check(tmp: Path) -> None:
+        from evaleditor.io.sdk_read import _load as parse
+
+        _exists(tmp)
+        data = tmp.read_bytes()
+        try:
+            found = parse(tmp, data)
+        except ReadError as err:
+            raise _unreadable(path, tmp, err) from None
+        if found == expected:
+            return
+        diffs = json_mismatches(expected, found, row_numbers)
+        if diffs:
+            raise VerifyError(path, diffs)
+
+    return check
+
+
+def json_mismatches(expected: Any, found: Any, row_numbers: list[int]) -> list[Mismatch]:
+    """Differences between two JSON values; those inside `eval_cases[i]` name the editor's row."""
+    out: list[Mismatch] = []
+    cases_e = expected.get("eval_cases") if isinstance(expected, dict) else None
+    cases_f = found.get("eval_cases") if isinstance(found, dict) else None
+    if isinstance(cases_e, list) and isinstance(cases_f, list):
+        for i in range(max(len(cases_e), len(cases_f))):
+            row = row_numbers[i] if i < len(row_numbers) else None
+            a = cases_e[i] if i < len(cases_e) else _MISSING
+            b = cases_f[i] if i < len(cases_f) else _MISSING
+            for where, x, y in _walk(a, b, ""):
+                out.append(Mismatch(row, f"eval_cases[{i}]{where}", _show(x), _show(y)))
+        expected = {k: v for k, v in expected.items() if k != "eval_cases"}
+        found = {k: v for k, v in found.items() if k != "eval_cases"}
+    out.extend(Mismatch(None, where or "(root)", _show(x), _show(y)) for where, x, y in _walk(expected, found, ""))
+    return out
+
+
+_MISSING = object()
+
+
+def _walk(a: Any, b: Any, where: str) -> Iterator[tuple[str, Any, Any]]:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in [*a, *(k for k in b if k not in a)]:
+            yield from _walk(a.get(key, _MISSING), b.get(key, _MISSING), f"{where}.{key}")
+    elif isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        for i in range(max(len(a), len(b))):
+            yield from _walk(a[i] if i < len(a) else _MISSING, b[i] if i < len(b) else _MISSING, f"{where}[{i}]")
+    elif type(a) is not type(b) and not (_number(a) and _number(b)) or a != b:
+        yield where, a, b
+
+
+def _number(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def _show(value: Any) -> str:
+    if value is _MISSING:
+        return ""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= _SHOWN else text[:_SHOWN - 1] + "…"

@@ -1,0 +1,1205 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>About</name>
+    <message>
+        <source>The full licence texts: {path}.</source>
+        <translation>完整的许可证文本：{path}。</translation>
+    </message>
+    <message>
+        <source>The packaged app carries the full licence texts in THIRD_PARTY_LICENSES.md.</source>
+        <translation>打包的应用在 THIRD_PARTY_LICENSES.md 中附有完整的许可证文本。</translation>
+    </message>
+    <message>
+        <source>An offline editor and checker for AI-agent evaluation datasets.</source>
+        <translation>离线编辑和检查 AI 智能体评测数据集的工具。</translation>
+    </message>
+    <message>
+        <source>{app} is licensed under the {licence} licence.</source>
+        <translation>{app} 采用 {licence} 许可证授权。</translation>
+    </message>
+    <message>
+        <source>Third-party software</source>
+        <translation>第三方软件</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>组件</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>许可证</translation>
+    </message>
+    <message>
+        <source>Qt and the LGPL</source>
+        <translation>Qt 与 LGPL</translation>
+    </message>
+    <message>
+        <source>About {app}</source>
+        <translation>关于 {app}</translation>
+    </message>
+</context>
+<context>
+    <name>App</name>
+    <message>
+        <source>No demo</source>
+        <translation>没有示例</translation>
+    </message>
+    <message>
+        <source>The bundled sample dataset is missing from this installation.</source>
+        <translation>此安装中缺少自带的示例数据集。</translation>
+    </message>
+    <message>
+        <source>Cannot open the demo</source>
+        <translation>无法打开示例</translation>
+    </message>
+    <message>
+        <source>{name} (demo)</source>
+        <translation>{name}（示例）</translation>
+    </message>
+</context>
+<context>
+    <name>Banner</name>
+    <message>
+        <source>{severity}: {text}</source>
+        <translation>{severity}：{text}</translation>
+    </message>
+    <message>
+        <source>Check &amp;against:</source>
+        <translation>检查目标(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Which upload target the file is checked against: its headers, limits and rules</source>
+        <translation>文件按哪个上传目标检查：决定表头、限制和规则</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>Dataset shape</source>
+        <translation>数据集形态</translation>
+    </message>
+    <message>
+        <source>How the target will read the file, and the problems that change it</source>
+        <translation>目标将如何读取该文件，以及会改变读取方式的问题</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形态</translation>
+    </message>
+    <message>
+        <source>File problems</source>
+        <translation>文件问题</translation>
+    </message>
+    <message>
+        <source>No file open</source>
+        <translation>未打开文件</translation>
+    </message>
+    <message>
+        <source>Open a dataset (File ▸ Open), drop one here, or start from a template.</source>
+        <translation>打开数据集（文件 ▸ 打开），拖放文件到这里，或从模板开始。</translation>
+    </message>
+    <message>
+        <source>… and {n} more in the Issues panel</source>
+        <translation>……问题面板中还有 {n} 条</translation>
+    </message>
+    <message>
+        <source>No question column: every case needs a question.</source>
+        <translation>没有问题列：每条用例都需要一个问题。</translation>
+    </message>
+    <message>
+        <source>Choose the question column…</source>
+        <translation>选择问题列…</translation>
+    </message>
+    <message>
+        <source>{target} accepts only Excel workbooks.</source>
+        <translation>{target} 只接受 Excel 工作簿。</translation>
+    </message>
+    <message>
+        <source>Save as .xlsx…</source>
+        <translation>另存为 .xlsx…</translation>
+    </message>
+    <message>
+        <source>The service will read this file as SINGLE-TURN: header “{header}” is not {want}.</source>
+        <translation>服务会把此文件读作 SINGLE-TURN（单轮）：表头“{header}”不是 {want}。</translation>
+    </message>
+    <message>
+        <source>Turn numbers will be ignored: header “{header}” is not {want}.</source>
+        <translation>轮次编号将被忽略：表头“{header}”不是 {want}。</translation>
+    </message>
+    <message>
+        <source>Rename “{header}” to {want}</source>
+        <translation>将“{header}”重命名为 {want}</translation>
+    </message>
+</context>
+<context>
+    <name>CellEditor</name>
+    <message>
+        <source>Cell text</source>
+        <translation>单元格文本</translation>
+    </message>
+    <message>
+        <source>Shift+Enter: new line · Esc: cancel</source>
+        <translation>Shift+Enter：换行 · Esc：取消</translation>
+    </message>
+    <message>
+        <source>too long</source>
+        <translation>过长</translation>
+    </message>
+    <message>
+        <source>{n:,} characters</source>
+        <translation>{n:,} 个字符</translation>
+    </message>
+    <message>
+        <source>Expected tool calls (JSON)</source>
+        <translation>预期工具调用（JSON）</translation>
+    </message>
+    <message>
+        <source>Repair</source>
+        <translation>修复</translation>
+    </message>
+    <message>
+        <source>tool name</source>
+        <translation>工具名称</translation>
+    </message>
+    <message>
+        <source>Tool name</source>
+        <translation>工具名称</translation>
+    </message>
+    <message>
+        <source>arguments, e.g. {&quot;city&quot;: &quot;Paris&quot;}</source>
+        <translation>参数，例如 {&quot;city&quot;: &quot;Paris&quot;}</translation>
+    </message>
+    <message>
+        <source>Arguments (a JSON object)</source>
+        <translation>参数（JSON 对象）</translation>
+    </message>
+    <message>
+        <source>Add call</source>
+        <translation>添加调用</translation>
+    </message>
+    <message>
+        <source>Enter: done · Esc: cancel</source>
+        <translation>Enter：完成 · Esc：取消</translation>
+    </message>
+    <message>
+        <source>Empty: no tool calls</source>
+        <translation>空：没有工具调用</translation>
+    </message>
+    <message>
+        <source>1 valid call</source>
+        <translation>1 个有效调用</translation>
+    </message>
+    <message>
+        <source>{n} valid calls</source>
+        <translation>{n} 个有效调用</translation>
+    </message>
+    <message>
+        <source>Error: {problem}</source>
+        <translation>错误：{problem}</translation>
+    </message>
+    <message>
+        <source>Fix the JSON above before adding a call</source>
+        <translation>请先修正上面的 JSON，再添加调用</translation>
+    </message>
+    <message>
+        <source>Arguments are not JSON: {error}</source>
+        <translation>参数不是 JSON：{error}</translation>
+    </message>
+    <message>
+        <source>Arguments must be a JSON object, like {&quot;city&quot;: &quot;Paris&quot;}</source>
+        <translation>参数必须是 JSON 对象，例如 {&quot;city&quot;: &quot;Paris&quot;}</translation>
+    </message>
+    <message>
+        <source>({target} {field} limit)</source>
+        <translation>（{target} 的 {field} 上限）</translation>
+    </message>
+    <message>
+        <source>(Excel cell limit)</source>
+        <translation>（Excel 单元格上限）</translation>
+    </message>
+</context>
+<context>
+    <name>Cells</name>
+    <message>
+        <source>{n:,} characters:</source>
+        <translation>{n:,} 个字符：</translation>
+    </message>
+</context>
+<context>
+    <name>Clipboard</name>
+    <message>
+        <source>Cut</source>
+        <translation>剪切</translation>
+    </message>
+    <message>
+        <source>The clipboard holds no text to paste</source>
+        <translation>剪贴板中没有可粘贴的文本</translation>
+    </message>
+    <message>
+        <source>Pasted into {n:,} cells</source>
+        <translation>已粘贴到 {n:,} 个单元格</translation>
+    </message>
+    <message>
+        <source>Pasted {rows:,} × {columns}</source>
+        <translation>已粘贴 {rows:,} × {columns}</translation>
+    </message>
+    <message>
+        <source>; {n:,} cells did not fit and were not pasted</source>
+        <translation>；{n:,} 个单元格超出范围，未粘贴</translation>
+    </message>
+</context>
+<context>
+    <name>ColumnHeaders</name>
+    <message>
+        <source>(no header)</source>
+        <translation>（无表头）</translation>
+    </message>
+    <message>
+        <source>NOT read as {want}</source>
+        <translation>不会被读作 {want}</translation>
+    </message>
+    <message>
+        <source>unknown · kept</source>
+        <translation>未知 · 保留</translation>
+    </message>
+    <message>
+        <source>{field} (duplicate)</source>
+        <translation>{field}（重复）</translation>
+    </message>
+    <message>
+        <source>read as {field}</source>
+        <translation>读作 {field}</translation>
+    </message>
+    <message>
+        <source>Header {header!r}: {meaning}</source>
+        <translation>表头 {header!r}：{meaning}</translation>
+    </message>
+</context>
+<context>
+    <name>ContextMenu</name>
+    <message>
+        <source>Fix: {fix}</source>
+        <translation>修复：{fix}</translation>
+    </message>
+    <message>
+        <source>Fix all of this kind: {fix} ({n} {rule})</source>
+        <translation>修复所有同类问题：{fix}（{n} 个 {rule}）</translation>
+    </message>
+    <message>
+        <source>Rename to {header}</source>
+        <translation>重命名为 {header}</translation>
+    </message>
+    <message>
+        <source>Re&amp;name Column…</source>
+        <translation>重命名列(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Insert Column &amp;Left…</source>
+        <translation>在左侧插入列(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Insert Column &amp;Right…</source>
+        <translation>在右侧插入列(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;move Column</source>
+        <translation>删除列(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Add Column…</source>
+        <translation>添加列(&amp;A)…</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationPanel</name>
+    <message>
+        <source>Conversation panel</source>
+        <translation>对话面板</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>The selected row&apos;s conversation, turn by turn, as the service replays it. Tab moves between the turns&apos; links; Enter selects that row.</source>
+        <translation>所选行所在的对话，按服务回放的顺序逐轮显示。Tab 在各轮链接间移动；Enter 选中该行。</translation>
+    </message>
+    <message>
+        <source>Select a row to see its conversation.</source>
+        <translation>选择一行以查看其对话。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Single-turn case&lt;/b&gt; (no session id)</source>
+        <translation>&lt;b&gt;单轮用例&lt;/b&gt;（没有会话 ID）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Conversation {sid}&lt;/b&gt; — 1 turn, in the order the service replays them</source>
+        <translation>&lt;b&gt;对话 {sid}&lt;/b&gt; — 1 轮，按服务回放的顺序</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Conversation {sid}&lt;/b&gt; — {n} turns, in the order the service replays them</source>
+        <translation>&lt;b&gt;对话 {sid}&lt;/b&gt; — {n} 轮，按服务回放的顺序</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Expected answer</source>
+        <translation>预期答案</translation>
+    </message>
+    <message>
+        <source>Expected tool calls</source>
+        <translation>预期工具调用</translation>
+    </message>
+    <message>
+        <source>Turn {n}</source>
+        <translation>第 {n} 轮</translation>
+    </message>
+    <message>
+        <source>selected</source>
+        <translation>已选中</translation>
+    </message>
+    <message>
+        <source>row {n}</source>
+        <translation>第 {n} 行</translation>
+    </message>
+    <message>
+        <source>… and {n} more turns.</source>
+        <translation>……还有 {n} 轮。</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>（空）</translation>
+    </message>
+</context>
+<context>
+    <name>Dialogs</name>
+    <message>
+        <source>Datasets (*.xlsx *.xlsm *.xls *.csv *.tsv *.txt *.json);;Excel workbooks (*.xlsx *.xlsm *.xls);;CSV / tab-separated (*.csv *.tsv *.txt);;SDK JSON (*.json);;All files (*)</source>
+        <translation>数据集 (*.xlsx *.xlsm *.xls *.csv *.tsv *.txt *.json);;Excel 工作簿 (*.xlsx *.xlsm *.xls);;CSV / 制表符分隔 (*.csv *.tsv *.txt);;SDK JSON (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Excel workbook (*.xlsx)</source>
+        <translation>Excel 工作簿 (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>CSV, UTF-8 (*.csv)</source>
+        <translation>CSV，UTF-8 (*.csv)</translation>
+    </message>
+    <message>
+        <source>SDK JSON (*.json)</source>
+        <translation>SDK JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>Save the changes to {name}?</source>
+        <translation>保存对 {name} 的更改吗？</translation>
+    </message>
+    <message>
+        <source>Your changes will be lost if you don&apos;t save them.</source>
+        <translation>如果不保存，你的更改将会丢失。</translation>
+    </message>
+    <message>
+        <source>Open dataset</source>
+        <translation>打开数据集</translation>
+    </message>
+    <message>
+        <source>Save dataset as</source>
+        <translation>数据集另存为</translation>
+    </message>
+    <message>
+        <source>1 match</source>
+        <translation>1 处匹配</translation>
+    </message>
+    <message>
+        <source>{n:,} matches</source>
+        <translation>{n:,} 处匹配</translation>
+    </message>
+    <message>
+        <source>1 cell</source>
+        <translation>1 个单元格</translation>
+    </message>
+    <message>
+        <source>{n:,} cells</source>
+        <translation>{n:,} 个单元格</translation>
+    </message>
+    <message>
+        <source>Replace all</source>
+        <translation>全部替换</translation>
+    </message>
+    <message>
+        <source>Replace {matches} in {cells}?
+This is one step in Undo.</source>
+        <translation>替换 {cells}中的 {matches}吗？
+撤销时这是一步。</translation>
+    </message>
+    <message>
+        <source>File changed on disk</source>
+        <translation>磁盘上的文件已更改</translation>
+    </message>
+    <message>
+        <source>{path} was changed by another program since you opened it.</source>
+        <translation>自你打开以来，{path} 已被其他程序修改。</translation>
+    </message>
+    <message>
+        <source>Saving will overwrite those changes. Save anyway?</source>
+        <translation>保存将覆盖这些更改。仍然保存吗？</translation>
+    </message>
+    <message>
+        <source>Choose a sheet</source>
+        <translation>选择工作表</translation>
+    </message>
+    <message>
+        <source>Sheet:</source>
+        <translation>工作表：</translation>
+    </message>
+</context>
+<context>
+    <name>Documents</name>
+    <message>
+        <source>Wait for the current load or save to finish (or cancel it)</source>
+        <translation>请等待当前的打开或保存完成（或取消它）</translation>
+    </message>
+    <message>
+        <source>Opening {name}…</source>
+        <translation>正在打开 {name}…</translation>
+    </message>
+    <message>
+        <source>Cannot open the file</source>
+        <translation>无法打开文件</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Opened {name}: {shape}</source>
+        <translation>已打开 {name}：{shape}</translation>
+    </message>
+    <message>
+        <source>Checking against {target}</source>
+        <translation>按 {target} 检查</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Cannot save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <source>Use {target} headers</source>
+        <translation>使用 {target} 表头</translation>
+    </message>
+    <message>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <source>Saving {name}…</source>
+        <translation>正在保存 {name}…</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+</context>
+<context>
+    <name>FilterBar</name>
+    <message>
+        <source>All conversations</source>
+        <translation>所有对话</translation>
+    </message>
+    <message>
+        <source>Filter rows containing…</source>
+        <translation>筛选包含以下内容的行…</translation>
+    </message>
+    <message>
+        <source>Filter text</source>
+        <translation>筛选文本</translation>
+    </message>
+    <message>
+        <source>C&amp;onversation:</source>
+        <translation>对话(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Conversation filter</source>
+        <translation>对话筛选</translation>
+    </message>
+    <message>
+        <source>Has errors</source>
+        <translation>有错误</translation>
+    </message>
+    <message>
+        <source>Has warnings</source>
+        <translation>有警告</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Clear the filter</source>
+        <translation>清除筛选</translation>
+    </message>
+    <message>
+        <source>Filter bar</source>
+        <translation>筛选栏</translation>
+    </message>
+    <message>
+        <source>Show only the rows containing a text, of one conversation, or with errors or warnings</source>
+        <translation>只显示包含某文本、属于某个对话或有错误、警告的行</translation>
+    </message>
+    <message>
+        <source>Showing {shown:,} of {total:,} rows</source>
+        <translation>显示 {total:,} 行中的 {shown:,} 行</translation>
+    </message>
+</context>
+<context>
+    <name>FindReplace</name>
+    <message>
+        <source>1 match</source>
+        <translation>1 处匹配</translation>
+    </message>
+    <message>
+        <source>{n:,} matches</source>
+        <translation>{n:,} 处匹配</translation>
+    </message>
+    <message>
+        <source>1 cell</source>
+        <translation>1 个单元格</translation>
+    </message>
+    <message>
+        <source>{n:,} cells</source>
+        <translation>{n:,} 个单元格</translation>
+    </message>
+    <message>
+        <source>{matches} in {cells}</source>
+        <translation>{cells}中有 {matches}</translation>
+    </message>
+    <message>
+        <source>Find and replace</source>
+        <translation>查找和替换</translation>
+    </message>
+    <message>
+        <source>text or regular expression</source>
+        <translation>文本或正则表达式</translation>
+    </message>
+    <message>
+        <source>replacement (\1 for a group when regex)</source>
+        <translation>替换为（正则时用 \1 表示分组）</translation>
+    </message>
+    <message>
+        <source>Regular e&amp;xpression</source>
+        <translation>正则表达式(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Match &amp;case</source>
+        <translation>区分大小写(&amp;C)</translation>
+    </message>
+    <message>
+        <source>W&amp;hole cell</source>
+        <translation>整个单元格(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Find:</source>
+        <translation>查找(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Re&amp;place with:</source>
+        <translation>替换为(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Within:</source>
+        <translation>范围(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Find &amp;next</source>
+        <translation>查找下一个(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Replace</source>
+        <translation>替换(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Replace &amp;all</source>
+        <translation>全部替换(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>All columns</source>
+        <translation>所有列</translation>
+    </message>
+    <message>
+        <source>(no header)</source>
+        <translation>（无表头）</translation>
+    </message>
+    <message>
+        <source>{count} in the filtered rows</source>
+        <translation>筛选后的行中：{count}</translation>
+    </message>
+    <message>
+        <source>Replaced 1 match. Undo reverts it.</source>
+        <translation>已替换 1 处匹配。撤销可还原。</translation>
+    </message>
+    <message>
+        <source>Replaced {n:,} matches. Undo reverts them all.</source>
+        <translation>已替换 {n:,} 处匹配。撤销可全部还原。</translation>
+    </message>
+    <message>
+        <source>Replaced {n:,}</source>
+        <translation>已替换 {n:,} 处</translation>
+    </message>
+</context>
+<context>
+    <name>Issues</name>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>{severity}: {message} [{rule}]</source>
+        <translation>{severity}：{message} [{rule}]</translation>
+    </message>
+</context>
+<context>
+    <name>IssuesPanel</name>
+    <message>
+        <source>Show errors</source>
+        <translation>显示错误</translation>
+    </message>
+    <message>
+        <source>Show warnings</source>
+        <translation>显示警告</translation>
+    </message>
+    <message>
+        <source>Show info</source>
+        <translation>显示提示</translation>
+    </message>
+    <message>
+        <source>Rule filter</source>
+        <translation>规则筛选</translation>
+    </message>
+    <message>
+        <source>Issues</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Every issue of the file. Enter goes to its cell; F8 and Shift+F8 walk them from the table.</source>
+        <translation>文件中的所有问题。Enter 跳到对应单元格；在表格中用 F8 和 Shift+F8 逐个浏览。</translation>
+    </message>
+    <message>
+        <source>Issues panel</source>
+        <translation>问题面板</translation>
+    </message>
+    <message>
+        <source>All rules</source>
+        <translation>所有规则</translation>
+    </message>
+    <message>
+        <source>{severity}: {title}</source>
+        <translation>{severity}：{title}</translation>
+    </message>
+    <message>
+        <source>{n} × {severity}</source>
+        <translation>{n} × {severity}</translation>
+    </message>
+    <message>
+        <source>Fix all: {fix} ({n})</source>
+        <translation>全部修复：{fix}（{n}）</translation>
+    </message>
+    <message>
+        <source>Fix all</source>
+        <translation>全部修复</translation>
+    </message>
+    <message>
+        <source>Fix every {rule} issue as one undo step</source>
+        <translation>修复所有 {rule} 问题，作为一个撤销步骤</translation>
+    </message>
+    <message>
+        <source>Choose a rule (or an issue) that has a quick fix</source>
+        <translation>请选择有快速修复的规则（或问题）</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Untitled (not saved yet)</source>
+        <translation>未命名（尚未保存）</translation>
+    </message>
+    <message>
+        <source>sheet “{sheet}” of {n}</source>
+        <translation>工作表“{sheet}”（共 {n} 个）</translation>
+    </message>
+    <message>
+        <source>sheet “{sheet}”</source>
+        <translation>工作表“{sheet}”</translation>
+    </message>
+    <message>
+        <source>Row {n} · {column}</source>
+        <translation>第 {n} 行 · {column}</translation>
+    </message>
+    <message>
+        <source>Copied {n:,} cells</source>
+        <translation>已复制 {n:,} 个单元格</translation>
+    </message>
+    <message>
+        <source>Issues</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>Cases</source>
+        <translation>用例</translation>
+    </message>
+    <message>
+        <source>One row per test case. Type to replace a cell, F2 to edit it, F8 for the next issue.</source>
+        <translation>每行一条测试用例。直接输入替换单元格，F2 编辑，F8 跳到下一个问题。</translation>
+    </message>
+    <message>
+        <source>Current cell</source>
+        <translation>当前单元格</translation>
+    </message>
+    <message>
+        <source>{n} error</source>
+        <translation>{n} 个错误</translation>
+    </message>
+    <message>
+        <source>{n} errors</source>
+        <translation>{n} 个错误</translation>
+    </message>
+    <message>
+        <source>{n} warning</source>
+        <translation>{n} 个警告</translation>
+    </message>
+    <message>
+        <source>{n} warnings</source>
+        <translation>{n} 个警告</translation>
+    </message>
+    <message>
+        <source>{n} info</source>
+        <translation>{n} 个提示</translation>
+    </message>
+</context>
+<context>
+    <name>Menus</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New from Template</source>
+        <translation>从模板新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>剪切(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>粘贴(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Cells</source>
+        <translation>删除单元格(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Find and Replace…</source>
+        <translation>查找和替换(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Insert Row &amp;Above</source>
+        <translation>在上方插入行(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Insert Row &amp;Below</source>
+        <translation>在下方插入行(&amp;B)</translation>
+    </message>
+    <message>
+        <source>A new row at the end of the selected row&apos;s conversation, with the next turn number</source>
+        <translation>在所选行所属对话的末尾添加一行，并使用下一个轮次编号</translation>
+    </message>
+    <message>
+        <source>A new row with a new session id, turn 1</source>
+        <translation>添加一行，使用新的会话 ID，第 1 轮</translation>
+    </message>
+    <message>
+        <source>Move Rows Do&amp;wn</source>
+        <translation>下移行(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Add Co&amp;lumn…</source>
+        <translation>添加列(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Rena&amp;me Column…</source>
+        <translation>重命名列(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Open Another S&amp;heet…</source>
+        <translation>打开另一个工作表(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Dupl&amp;icate Rows</source>
+        <translation>复制行(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Delete R&amp;ows</source>
+        <translation>删除行(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Add Tur&amp;n to Conversation</source>
+        <translation>为对话添加一轮(&amp;N)</translation>
+    </message>
+    <message>
+        <source>New Conver&amp;sation</source>
+        <translation>新建对话(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Mo&amp;ve Rows Up</source>
+        <translation>上移行(&amp;V)</translation>
+    </message>
+    <message>
+        <source>R&amp;emove Column</source>
+        <translation>删除列(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Data</source>
+        <translation>数据(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Target</source>
+        <translation>目标(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Headers When Saving As</source>
+        <translation>另存时的表头(&amp;H)</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>英文</translation>
+    </message>
+    <message>
+        <source>Chinese (中文, evaluation-set)</source>
+        <translation>中文（evaluation-set）</translation>
+    </message>
+    <message>
+        <source>&amp;Sort by Session and Turn</source>
+        <translation>按会话和轮次排序(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Gather each conversation at its first row, turns in order; other rows keep their place</source>
+        <translation>把每个对话集中到它的第一行处，各轮按顺序排列；其他行位置不变</translation>
+    </message>
+    <message>
+        <source>&amp;Renumber Turns</source>
+        <translation>重新编号轮次(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Number every conversation&apos;s turns 1, 2, 3 …</source>
+        <translation>将每个对话的轮次编号为 1、2、3 …</translation>
+    </message>
+    <message>
+        <source>&amp;Fix All</source>
+        <translation>全部修复(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Filter Bar</source>
+        <translation>筛选栏(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;System Language</source>
+        <translation>系统语言(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation>转到(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Next Issue</source>
+        <translation>下一个问题(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Issue</source>
+        <translation>上一个问题(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Show Only This &amp;Conversation</source>
+        <translation>只显示此对话(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Cases &amp;Table</source>
+        <translation>用例表格(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus to the cases table</source>
+        <translation>将键盘焦点移到用例表格</translation>
+    </message>
+    <message>
+        <source>&amp;Issues Panel</source>
+        <translation>问题面板(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Show the Issues panel and move the keyboard focus to its list</source>
+        <translation>显示问题面板，并将键盘焦点移到其列表</translation>
+    </message>
+    <message>
+        <source>Con&amp;versation Panel</source>
+        <translation>对话面板(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Show the Conversation panel and move the keyboard focus to it</source>
+        <translation>显示对话面板，并将键盘焦点移到其中</translation>
+    </message>
+    <message>
+        <source>&amp;Filter Rows…</source>
+        <translation>筛选行(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Show the filter bar and move the keyboard focus to its text</source>
+        <translation>显示筛选栏，并将键盘焦点移到其文本框</translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt Pane</source>
+        <translation>下一个窗格(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Previous P&amp;ane</source>
+        <translation>上一个窗格(&amp;A)</translation>
+    </message>
+    <message>
+        <source>{fix} — {rule} ({n})</source>
+        <translation>{fix} — {rule}（{n}）</translation>
+    </message>
+    <message>
+        <source>(nothing to fix automatically)</source>
+        <translation>（没有可自动修复的问题）</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About evaleditor</source>
+        <translation>关于 evaleditor(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo {command}</source>
+        <translation>撤销“{command}”(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo {command}</source>
+        <translation>重做“{command}”(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Clear Recent Files</source>
+        <translation>清除最近文件</translation>
+    </message>
+</context>
+<context>
+    <name>Operations</name>
+    <message>
+        <source>Select the rows to duplicate</source>
+        <translation>请选择要复制的行</translation>
+    </message>
+    <message>
+        <source>Select the rows to delete</source>
+        <translation>请选择要删除的行</translation>
+    </message>
+    <message>
+        <source>This row is not in a conversation (its session id is empty)</source>
+        <translation>此行不属于任何对话（会话 ID 为空）</translation>
+    </message>
+    <message>
+        <source>Rename the misspelled session column first (see the banner)</source>
+        <translation>请先重命名拼写有误的会话列（见顶部横幅）</translation>
+    </message>
+    <message>
+        <source>Rows are already in session and turn order</source>
+        <translation>行已按会话和轮次排序</translation>
+    </message>
+    <message>
+        <source>Turns are already numbered 1, 2, 3 … in every conversation</source>
+        <translation>每个对话的轮次已编号为 1、2、3 …</translation>
+    </message>
+    <message>
+        <source>Add column</source>
+        <translation>添加列</translation>
+    </message>
+    <message>
+        <source>Header of the new column:</source>
+        <translation>新列的表头：</translation>
+    </message>
+    <message>
+        <source>Rename column</source>
+        <translation>重命名列</translation>
+    </message>
+    <message>
+        <source>New header for “{header}”:</source>
+        <translation>“{header}”的新表头：</translation>
+    </message>
+    <message>
+        <source>No automatic fix for this one</source>
+        <translation>此问题没有自动修复</translation>
+    </message>
+    <message>
+        <source>Nothing to fix automatically for {rule}</source>
+        <translation>{rule} 没有可自动修复的内容</translation>
+    </message>
+    <message>
+        <source>Which column holds the questions?</source>
+        <translation>哪一列是问题？</translation>
+    </message>
+    <message>
+        <source>Column:</source>
+        <translation>列：</translation>
+    </message>
+    <message>
+        <source>No issues in the rows shown</source>
+        <translation>显示的行中没有问题</translation>
+    </message>
+</context>
+<context>
+    <name>Progress</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>进度</translation>
+    </message>
+</context>
+<context>
+    <name>Severity</name>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>提示</translation>
+    </message>
+</context>
+<context>
+    <name>Targets</name>
+    <message>
+        <source>ground-truth — hosted evaluation service (.csv / .xlsx)</source>
+        <translation>ground-truth — 托管评测服务（.csv / .xlsx）</translation>
+    </message>
+    <message>
+        <source>evaluation-set — agent platform upload (.xlsx, limits)</source>
+        <translation>evaluation-set — 智能体平台上传（.xlsx，有限制）</translation>
+    </message>
+    <message>
+        <source>sdk — Evaluation SDK JSON</source>
+        <translation>sdk — 评测 SDK JSON</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,106 @@
+"""A tiny workbook whose cells span an enormous area is refused before any library builds that area
+(calamine's dense grid: A1 + XFD1048576 asked for 550 GB and aborted the process), quickly; ordinary,
+wide, and oddly written sheets still open."""
+
+import time
+
+import pytest
+
+from evaleditor.core.errors import ReadError
+from evaleditor.io import extent, read_table
+from tests.io.io_builders import raw_xlsx
+
+HEADER = '<row r="1"><c r="A1" t="inlineStr"><is><t>question</t></is></c></row>'
+
+
+def cell(ref: str, value: str = "1") -> str:
+    return f'<c r="{ref}"><v>{value}</v></c>'
+
+
+def opened(tmp_path, sheet_data: str, seconds: float = 2):
+    path = raw_xlsx(tmp_path / "s.xlsx", HEADER + sheet_data)
+    start = time.perf_counter()
+    try:
+        return read_table(path)
+    finally:
+        assert time.perf_counter() - start < seconds
+
+
+@pytest.mark.parametrize("far", [
+    '<row r="1048576">' + cell("XFD1048576") + "</row>",  # the whole sheet
+    '<row r="200000">' + cell("ZZ200000") + "</row>",  # 140 million cells
+    '<row r="2">' + cell("A1048576") + cell("XFD2") + "</row>",  # references outside their row
+    '<row r="2">' + cell("xfd2") + '</row><row r="3">' + cell("a999999") + "</row>",  # lower case
+    '<row r="1048576">' + "<c><v>1</v></c>" * 30 + "</row>",  # cells placed by counting
+    '<row r="2"><c s="0" r="XFD2"><v>1</v></c></row><row r="1048576">' + cell("A1048576") + "</row>",
+    '<row r="2" xmlns:x="urn:x"><x:c r="XFD1048576"><v>1</v></x:c></row>',
+])
+def test_stray_far_cells_are_refused_fast(tmp_path, far):
+    with pytest.raises(ReadError) as info:
+        opened(tmp_path, far)
+    assert "too many to open" in info.value.reason and "\n" not in str(info.value)
+
+
+def test_formula_without_value_far_away_is_refused(tmp_path):
+    """The reader shows such formulas itself, so they count although calamine leaves them out."""
+    with pytest.raises(ReadError, match="too many to open"):
+        opened(tmp_path, '<row r="900000"><c r="ZZ900000"><f>1+1</f></c></row>')
+
+
+@pytest.mark.parametrize("sheet, rows, width", [
+    ('<row r="1048576"><c r="XFD1048576" s="0"/></row>', 0, 1),  # formatted, empty: calamine skips it
+    ('<row r="2">' + cell("AD2") + "</row>", 1, 30),
+    ('<row r="2"><c><v>1</v></c><c><v>2</v></c></row><row><c><v>3</v></c></row>', 2, 2),
+])
+def test_ordinary_and_odd_sheets_open(tmp_path, sheet, rows, width):
+    table = opened(tmp_path, sheet)
+    assert len(table.rows) == rows and len(table.headers) == width
+
+
+def test_largest_narrow_area_passes_the_first_step(tmp_path):
+    import zipfile
+
+    path = raw_xlsx(tmp_path / "s.xlsx", HEADER + '<row r="599999">' + cell("Z599999") + "</row>")
+    with zipfile.ZipFile(path) as zf:
+        assert extent.sheet_area(zf, "xl/worksheets/sheet1.xml") == (600_000, 26, False)  # the bound of the one-pass step
+        assert extent.check_sheet(path, zf, "xl/worksheets/sheet1.xml", "Data") is False
+
+
+def test_wide_sheet_within_the_limit_opens(tmp_path, monkeypatch):
+    monkeypatch.setattr(extent, "max_cells", lambda: 1_000_000)
+    assert len(opened(tmp_path, '<row r="1000">' + cell("ALL1000") + "</row>").headers) == 1000
+    with pytest.raises(ReadError, match="1,001 rows x 1,000 columns"):
+        opened(tmp_path, '<row r="1001">' + cell("ALL1001") + "</row>")
+
+
+def test_greater_than_pattern():
+    for n in (0, 9, 10, 599, 22792, 1048575):
+        pattern = extent._greater_than(n)
+        for x in (0, 1, n - 1, n, n + 1, n * 10, 10 ** 8):
+            if x >= 0:
+                assert bool(pattern.search(b'r="AB%d"' % x)) == (x > n), (n, x)
+
+
+def test_zip_that_is_not_a_workbook_is_refused_before_calamine(tmp_path):
+    import zipfile
+
+    path = tmp_path / "book.csv"  # calamine would guess the format of a .csv-named zip by content
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        zf.writestr("content.xml", "<office:document-content/>")
+    with pytest.raises(ReadError, match="not an Excel .xlsx/.xlsm package"):
+        read_table(path)
+
+
+def test_xls_with_a_stray_far_cell_opens_fast(tmp_path):
+    """xlrd padded every row to the widest one: a 6 KB file took 15 s."""
+    xlwt = pytest.importorskip("xlwt")
+    book = xlwt.Workbook()
+    ws = book.add_sheet("S")
+    ws.write(0, 0, "question")
+    ws.write(65535, 255, "far")
+    book.save(str(tmp_path / "far.xls"))
+    start = time.perf_counter()
+    table = read_table(tmp_path / "far.xls")
+    assert time.perf_counter() - start < 3
+    assert len(table.rows) == 1 and table.rows[0][-1] == "far" and len(table.headers) == 256
