@@ -3,12 +3,13 @@
     xvfb-run -a -s '-screen 0 1600x1000x24' .venv/bin/python bench/bench_gui.py [--sizes 2000,20000,100000]
     .venv/bin/python bench/bench_gui.py --offscreen [--formats xlsx,csv] [--repeat 3] [--edits 200]
 
-The files are bench_core's (same generator, bench/out/, not committed). Each measurement runs in a
-fresh process with a shown MainWindow (throw-away QSettings); the reader modules are imported first,
-as in bench_core's workers:
-  core      bench_core's `load` worker: load_document(path) (read + dataset + full validation)
+Files: bench_core's (bench/out/). Each measurement runs in a fresh process with a shown MainWindow
+(throw-away QSettings) and bench_core's worker imports done first:
+  core      load_document(path) as bench_core's `load` worker does (read + dataset + full validation)
   paint     window.open_file(path) (what `evaleditor FILE` does) until the table's viewport has
-            finished its first paint with rows (best of --repeat); ratio paint/core
+            finished its first paint with rows; core and paint alternate, best of --repeat each;
+            ratio = paint/core wall time; cpu = the same ratio in process CPU time (all threads),
+            which a busy machine disturbs less
   in-app    the same load_document call timed inside the app (in a worker thread for files > 2 MB)
   valid     open_file until the document is set, the status counts and the issues panel up to date
   edit      model.setData(index, text, EditRole) on a visible cell until the viewport's next paint has
@@ -43,14 +44,13 @@ class Session:
     """A shown MainWindow and a paint watcher on its table's viewport."""
 
     def __init__(self):
-        import python_calamine  # noqa: F401
         from PySide6.QtCore import QEvent, QEventLoop, QObject, QSettings, QTimer
         from PySide6.QtTest import QTest
 
-        import evaleditor.io.load  # noqa: F401  - the same imports as bench_core's workers
         from evaleditor.gui.app import application
         from evaleditor.gui.main_window import MainWindow
 
+        preload()
         self.app = application()
         QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
         self.win = MainWindow()
@@ -60,6 +60,7 @@ class Session:
         self.view, self.model = self.win.view, self.win.model
         self.QEventLoop, self.QTimer, self.paint_type = QEventLoop, QTimer, QEvent.Type.Paint
         self.painted_at, self.loop, session = None, None, self
+        self.timeout = QTimer(singleShot=True, timeout=lambda: self.loop and self.loop.quit())
 
         class Watcher(QObject):
             def eventFilter(self, _obj, event) -> bool:
@@ -82,8 +83,9 @@ class Session:
         """Run the event loop until the viewport has painted rows; the time the paint finished."""
         self.painted_at = None
         self.loop = self.QEventLoop()
-        self.QTimer.singleShot(int(timeout_s * 1000), self.loop.quit)
+        self.timeout.start(int(timeout_s * 1000))
         self.loop.exec()
+        self.timeout.stop()
         self.loop = None
         if self.painted_at is None and required:
             raise SystemExit("no paint within the timeout")
@@ -102,6 +104,21 @@ class Session:
         return time.perf_counter() - start
 
 
+def preload() -> None:
+    """The imports bench_core's workers do before timing."""
+    import python_calamine  # noqa: F401
+
+    import evaleditor.io.load  # noqa: F401
+
+
+def core_worker(path: Path) -> dict:
+    """bench_core's `load` worker (same imports, same call), also reporting the CPU time."""
+    preload()
+    wall, cpu = time.perf_counter(), time.process_time()
+    core.full_load(path)
+    return {"seconds": time.perf_counter() - wall, "cpu": time.process_time() - cpu}
+
+
 def open_worker(path: Path) -> dict:
     import evaleditor.io.load as load_module
 
@@ -111,10 +128,9 @@ def open_worker(path: Path) -> dict:
 
     def timed_load(*args, **kwargs):  # the same call, timed inside the app (a worker thread when big)
         begin = time.perf_counter()
-        try:
-            return load(*args, **kwargs)
-        finally:
-            marks["load"] = time.perf_counter() - begin
+        doc = load(*args, **kwargs)
+        marks["load"] = time.perf_counter() - begin
+        return doc
 
     def opened(doc) -> None:
         original(doc)
@@ -122,13 +138,14 @@ def open_worker(path: Path) -> dict:
         marks["pending"] = s.win.issues_panel._timer.isActive()
 
     s.win._opened, load_module.load_document = opened, timed_load
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     s.win.open_file(path)
     painted = s.wait_paint()
-    v = s.win.doc.validator
-    shown = s.win.issues_panel.model.rowCount()
-    ok = shown == len(v.all_issues()) and f"{v.counts.get('error', 0):,}" in s.win.count_labels["error"].text()
-    return {"paint": painted - start, "valid": marks["valid"] - start, "load": marks["load"],
+    cpu = time.process_time() - cpu
+    v = s.win.doc.validator  # the issues panel lists every issue; the status bar counts the errors
+    ok = (s.win.issues_panel.model.rowCount() == len(v.all_issues())
+          and f"{v.counts.get('error', 0):,}" in s.win.count_labels["error"].text())
+    return {"paint": painted - start, "cpu": cpu, "valid": marks["valid"] - start, "load": marks["load"],
             "consistent": ok and not marks["pending"], "rss_mib": core.peak_rss_kib() / 1024}
 
 
@@ -192,7 +209,8 @@ def interact_worker(path: Path, n_edits: int) -> dict:
 
 
 def worker(kind: str, path: str, n_edits: str) -> None:
-    result = open_worker(Path(path)) if kind == "open" else interact_worker(Path(path), int(n_edits))
+    workers = {"core": core_worker, "open": open_worker, "interact": lambda p: interact_worker(p, int(n_edits))}
+    result = workers[kind](Path(path))
     print(json.dumps(result), flush=True)
     os._exit(0)  # skip closeEvent / settings and Qt's teardown
 
@@ -211,7 +229,7 @@ def ms(seconds: float) -> str:
 
 
 def p95(xs: list[float]) -> float:
-    return statistics.quantiles(xs, n=20)[-1] if len(xs) > 1 else max(xs)
+    return statistics.quantiles(xs, n=20, method="inclusive")[-1] if len(xs) > 1 else max(xs)
 
 
 def main() -> None:
@@ -233,7 +251,7 @@ def main() -> None:
         raise SystemExit("no display: run under xvfb-run -a -s '-screen 0 1600x1000x24' …, or pass --offscreen")
     platform = env.get("QT_QPA_PLATFORM") or ("xcb" if env.get("DISPLAY") else "wayland")
     print(f"platform {platform}; times in ms unless marked; edit/scroll: median / p95\n")
-    print(f"{'rows':>7} {'fmt':>4} | {'core s':>7} {'in-app':>7} {'paint s':>7} {'ratio':>5} {'valid s':>7} {'MiB':>5} | "
+    print(f"{'rows':>7} {'fmt':>4} | {'core s':>7} {'in-app':>7} {'paint s':>7} {'ratio':>5} {'cpu':>5} {'valid s':>7} {'MiB':>5} | "
           f"{'edit med':>8} {'p95':>6} {'max':>6} {'sid med':>7} {'after':>6} | {'scroll s':>8} {'steps':>5} "
           f"{'step med':>8} {'p95':>6} | data() µs cold/warm: display background tooltip")
     for n in (int(s) for s in args.sizes.split(",")):
@@ -241,9 +259,10 @@ def main() -> None:
             path = core.make_file(n, fmt)
             loads, opens = [], []
             for _ in range(args.repeat):  # alternated, so that both see the same machine load
-                loads.append(core.measure("load", path)["seconds"])
+                loads.append(run("core", path, env))
                 opens.append(run("open", path, env))
-            load, op = min(loads), min(opens, key=lambda r: r["paint"])
+            load, op = min(r["seconds"] for r in loads), min(opens, key=lambda r: r["paint"])
+            cpu_ratio = min(r["cpu"] for r in opens) / min(r["cpu"] for r in loads)
             it = run("interact", path, env, args.edits)
             st = it["scroll_steps"]
             e = [t for t, sid in zip(it["edits"], it["session_edits"], strict=True) if not sid]
@@ -251,7 +270,7 @@ def main() -> None:
             data = "  ".join(f"{c:.1f}/{w:.1f}" for c, w in it["data_us"].values())
             flag = "" if op["consistent"] else " (issues panel not up to date!)"
             print(f"{n:>7} {fmt:>4} | {load:>7.3f} {op['load']:>7.3f} {op['paint']:>7.3f} "
-                  f"{op['paint'] / load:>5.2f} {op['valid']:>7.3f} {op['rss_mib']:>5.0f} | "
+                  f"{op['paint'] / load:>5.2f} {cpu_ratio:>5.2f} {op['valid']:>7.3f} {op['rss_mib']:>5.0f} | "
                   f"{ms(statistics.median(e)):>8} {ms(p95(e)):>6} {ms(max(e)):>6} {ms(statistics.median(sid)):>7} "
                   f"{ms(statistics.median(it['after'])):>6} | {it['scroll_total']:>8.2f} {len(st):>5} "
                   f"{ms(statistics.median(st)) if st else '-':>8} {ms(p95(st)) if st else '-':>6} | "

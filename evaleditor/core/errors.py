@@ -9,18 +9,26 @@ class EvalEditorError(Exception):
     """Base: str(err) is the one-line reason shown to the user."""
 
 
+def one_line(text: str) -> str:
+    """`text` with line breaks and other control characters escaped (`\\n`): a file name or a key
+    taken from a file cannot break a message over several lines."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == " " else repr(ch)[1:-1] for ch in text)
+
+
 class ReadError(EvalEditorError):
     def __init__(self, path: object, reason: str):
         self.path = str(path)
-        self.reason = reason
-        super().__init__(f"{self.path}: {reason}")
+        self.reason = one_line(reason)
+        super().__init__(f"{one_line(self.path)}: {self.reason}")
 
 
 class WriteError(EvalEditorError):
     def __init__(self, path: object, reason: str):
         self.path = str(path)
-        self.reason = reason
-        super().__init__(f"{self.path}: {reason}")
+        self.reason = one_line(reason)
+        super().__init__(f"{one_line(self.path)}: {self.reason}")
 
 
 class Mismatch(NamedTuple):

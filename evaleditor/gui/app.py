@@ -1,6 +1,7 @@
 """Start the editor: `run(paths, demo)` creates the QApplication (if none), opens one window per file
 (or the bundled sample), and runs the event loop. The CLI calls it. The language (system, or
-View ▸ Language) is applied before the first window is built."""
+View ▸ Language) is applied before the first window is built. Once the windows show, unsaved changes
+left by an editor that crashed are offered back (recovery.py)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,14 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from evaleditor import __version__
 from evaleditor.core.errors import EvalEditorError
 from evaleditor.core.i18n import error_text
-from evaleditor.gui import dialogs, language
+from evaleditor.gui import dialogs, language, recovery
 
 DEMO_SAMPLES = ("demo_messy_multiturn.xlsx", "ground_truth_multiturn.xlsx")
 translate = QCoreApplication.translate
@@ -93,4 +94,5 @@ def run(paths: list[str], demo: bool = False) -> int:
         elif demo:
             open_demo(window)
     app._evaleditor_windows = windows  # keep them alive
+    QTimer.singleShot(0, lambda: windows.extend(w for w in recovery.offer_restore(windows[0]) if w not in windows))
     return app.exec()

@@ -4,6 +4,9 @@
 
 from __future__ import annotations
 
+import html
+from pathlib import Path
+
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
@@ -73,16 +76,143 @@ def confirm_replace(parent: QWidget | None, matches: int, cells: int) -> bool:
             matches=what, cells=where)) == QMessageBox.StandardButton.Yes
 
 
-def confirm_overwrite_changed(parent: QWidget | None, path: str) -> bool:
-    """The file changed on disk since it was opened: overwrite it anyway?"""
+RELOAD, KEEP_MINE, SAVE_AS = "reload", "keep", "save_as"
+
+
+def ask_file_changed(parent: QWidget | None, path: str, modified: bool) -> str:
+    """The file changed on disk since the window read or saved it: RELOAD, KEEP_MINE, SAVE_AS or CANCEL."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
     box.setWindowTitle(translate("Dialogs", "File changed on disk"))
-    box.setText(translate("Dialogs", "{path} was changed by another program since you opened it.").format(path=path))
-    box.setInformativeText(translate("Dialogs", "Saving will overwrite those changes. Save anyway?"))
-    box.setStandardButtons(QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel)
-    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-    return box.exec() == QMessageBox.StandardButton.Save
+    box.setText(translate("Dialogs", "\u201c{name}\u201d was changed by another program.").format(name=Path(path).name))
+    if modified:
+        info = translate("Dialogs", "<b>Reload</b> shows the version on disk; your unsaved changes in this window are "
+                                    "lost.<br><b>Keep Mine</b> goes on with your version; saving replaces the file on "
+                                    "disk.<br><b>Save As\u2026</b> saves your version under another name, so both are "
+                                    "kept.")
+    else:
+        info = translate("Dialogs", "You have no unsaved changes here.<br><b>Reload</b> shows the version on disk.<br>"
+                                    "<b>Keep Mine</b> goes on with the version shown here; saving replaces the file on "
+                                    "disk.<br><b>Save As\u2026</b> saves the version shown here under another name, so "
+                                    "both are kept.")
+    box.setInformativeText(f"<p>{html.escape(path)}</p><p>{info}</p>")
+    reload = box.addButton(translate("Dialogs", "&Reload"), QMessageBox.ButtonRole.DestructiveRole
+                           if modified else QMessageBox.ButtonRole.AcceptRole)
+    keep = box.addButton(translate("Dialogs", "&Keep Mine"), QMessageBox.ButtonRole.AcceptRole)
+    save_as = box.addButton(translate("Dialogs", "Save &As\u2026"), QMessageBox.ButtonRole.ActionRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(keep if modified else reload)
+    box.exec()
+    return {reload: RELOAD, keep: KEEP_MINE, save_as: SAVE_AS}.get(box.clickedButton(), CANCEL)
+
+
+def ask_csv_formulas(parent: QWidget | None, n: int) -> bool | None:
+    """Cells that Excel would run as formulas, in a CSV being saved: True to write them safely
+    (prefixed with '), False to write them as they are, None to cancel the save."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle(translate("Dialogs", "Cells that Excel runs as formulas"))
+    box.setText(translate("Dialogs", "1 cell starts with =, +, - or @.") if n == 1 else
+                translate("Dialogs", "{n:,} cells start with =, +, - or @.").format(n=n))
+    box.setInformativeText(translate(
+        "Dialogs", "When Excel opens a CSV file it runs such cells as formulas, which can be harmful if the data came "
+                   "from elsewhere.\nWritten safely, they start with an apostrophe (') and Excel shows them as text; "
+                   "the apostrophe is then part of the cell in the file."))
+    safe = box.addButton(translate("Dialogs", "Write &Safely (prefix ')"), QMessageBox.ButtonRole.AcceptRole)
+    as_is = box.addButton(translate("Dialogs", "Write As &Is"), QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(safe)
+    box.exec()
+    return {safe: True, as_is: False}.get(box.clickedButton())
+
+
+VERIFY_SHOWN = 20
+
+
+def _value(text: str) -> str:
+    if not text:
+        return translate("Dialogs", "(nothing)")
+    text = text.replace("\r\n", "\n").replace("\n", "\u23ce")
+    return "\u201c" + (text[:60] + "\u2026" if len(text) > 60 else text) + "\u201d"
+
+
+def mismatch_line(m) -> str:
+    """One core.errors.Mismatch: `row 12, column answer: expected “a”, found “b”`."""
+    if m.row is None and m.column is None:
+        place = translate("Dialogs", "the file")
+    elif m.row is None:
+        place = translate("Dialogs", "header \u201c{column}\u201d").format(column=m.column)
+    elif m.column is None:
+        place = translate("Dialogs", "row {row}").format(row=m.row)
+    else:
+        place = translate("Dialogs", "row {row}, column {column}").format(row=m.row, column=m.column)
+    return translate("Dialogs", "{place}: expected {expected}, found {found}").format(
+        place=place, expected=_value(m.expected), found=_value(m.found))
+
+
+def show_verify_error(parent: QWidget | None, path: str, mismatches: list) -> None:
+    """A save whose file did not read back as written: the old file was kept; list the differences."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Critical)
+    box.setWindowTitle(translate("Dialogs", "Cannot save"))
+    box.setText(translate("Dialogs", "The file was not saved: it did not read back as written."))
+    n = len(mismatches)
+    lines = [mismatch_line(m) for m in mismatches[:VERIFY_SHOWN]]
+    if n > VERIFY_SHOWN:
+        lines.append(translate("Dialogs", "\u2026 and {n:,} more").format(n=n - VERIFY_SHOWN))
+    head = translate("Dialogs", "{path} is unchanged, and your changes are still here, unsaved.").format(path=path)
+    what = translate("Dialogs", "1 cell differs:") if n == 1 else \
+        translate("Dialogs", "{n:,} cells differ:").format(n=n)
+    box.setInformativeText("\n".join([head, "", what, *lines]))
+    box.exec()
+
+
+def ask_restore(parent: QWidget | None, entries: list) -> list | None:
+    """Journals of unsaved work found at start-up (gui/recovery.Entry: name, folder, rows, saved_at):
+    the entries to restore ([] discards them all), or None to decide at the next start."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout
+
+    dialog = QDialog(parent)
+    dialog.setWindowTitle(translate("Dialogs", "Restore unsaved changes"))
+    layout = QVBoxLayout(dialog)
+    label = QLabel(translate("Dialogs", "<b>evaleditor did not close normally</b>, and these files had unsaved "
+                                        "changes. Restore them?"))
+    label.setWordWrap(True)
+    layout.addWidget(label)
+    items = QTreeWidget()
+    items.setRootIsDecorated(False)
+    items.setAccessibleName(translate("Dialogs", "Unsaved changes found"))
+    items.setHeaderLabels([translate("Dialogs", "File"), translate("Dialogs", "Folder"), translate("Dialogs", "Rows"),
+                           translate("Dialogs", "Last change")])
+    for entry in entries:
+        when = entry.saved_at.astimezone().strftime("%Y-%m-%d %H:%M") if entry.saved_at else ""
+        item = QTreeWidgetItem(items, [entry.name, entry.folder, f"{entry.rows:,}", when])
+        item.setCheckState(0, Qt.CheckState.Checked)
+        item.setToolTip(1, entry.folder)
+        item.setTextAlignment(2, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    for column in range(4):
+        items.resizeColumnToContents(column)
+    rows_height = items.sizeHintForRow(0) * min(max(len(entries), 3), 8) if entries else 0
+    items.setFixedHeight(rows_height + items.header().sizeHint().height() + 2 * items.frameWidth() + 4)
+    layout.addWidget(items)
+    note = QLabel(translate("Dialogs", "Restored files open with their changes unsaved: save them to keep the changes. "
+                                       "Files you untick are discarded."))
+    note.setWordWrap(True)
+    layout.addWidget(note)
+    buttons = QDialogButtonBox()
+    buttons.addButton(translate("Dialogs", "&Restore"), QDialogButtonBox.ButtonRole.AcceptRole)
+    discard = buttons.addButton(translate("Dialogs", "&Discard All"), QDialogButtonBox.ButtonRole.DestructiveRole)
+    buttons.accepted.connect(dialog.accept)
+    discard.clicked.connect(lambda: dialog.done(2))
+    layout.addWidget(buttons)
+    dialog.resize(max(640, items.header().length() + 40), dialog.sizeHint().height())
+    result = dialog.exec()
+    if result == 2:
+        return []
+    if result != 1:  # closed (Escape): ask again at the next start
+        return None
+    return [e for i, e in enumerate(entries) if items.topLevelItem(i).checkState(0) == Qt.CheckState.Checked]
 
 
 def ask_text(parent: QWidget | None, title: str, label: str, text: str = "") -> str | None:

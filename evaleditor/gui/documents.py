@@ -46,14 +46,15 @@ class DocumentsMixin:
             self.open_file(path)
 
     def open_file(self, path, sheet: str | None = None, target: str | None = None,
-                  background: bool | None = None) -> bool:
-        """Open `path` (asking first about unsaved changes). Big files load in the background: then
-        this returns True at once and the document appears when loaded."""
+                  background: bool | None = None, discard: bool = False) -> bool:
+        """Open `path` (asking first about unsaved changes, unless `discard`: the edits are dropped once
+        the file is read). Big files load in the background: then this returns True at once and the
+        document appears when loaded."""
         if self.task is not None:
             self.statusBar().showMessage(translate("Documents", "Wait for the current load or save to finish (or "
                                                                 "cancel it)"), 5000)
             return False
-        if not self.maybe_save():
+        if not discard and not self.maybe_save():
             return False
         path = Path(path)
         if background is None:
@@ -107,6 +108,7 @@ class DocumentsMixin:
             return
         if name != self.doc.dataset.target.name:
             self.doc.dataset.set_target(name)
+            self.recovery.changed()  # journalled with the edits, if any
             self.statusBar().showMessage(translate("Documents", "Checking against {target}").format(target=name), 4000)
         settings.set_last_target(name)
         self.actions.targets[name].setChecked(True)
@@ -130,10 +132,9 @@ class DocumentsMixin:
         self.view.commit_editor()
         if doc.path is None or doc.source_format not in WRITABLE or doc.path.suffix.lower() not in (".xlsx", ".csv", ".json"):
             return self.save_as(wait=wait)
-        stamp = file_stamp(doc.path)
-        if self.file_stamp is not None and stamp is not None and stamp != self.file_stamp:
-            if not dialogs.confirm_overwrite_changed(self, str(doc.path)):
-                return False
+        handled = self.disk_watch.before_save(wait)  # the file changed on disk: reload, keep mine, save as
+        if handled is not None:
+            return handled
         return self._write(doc.path, doc.source_format, wait)
 
     def save_as(self, path=None, fmt: str | None = None, wait: bool = False) -> bool:
@@ -174,6 +175,9 @@ class DocumentsMixin:
         from evaleditor.io.save import save_document
         doc = self.doc
         index = self.undo_stack.index()
+        neutralise = self.save_checks.neutralise_formulas(path, fmt)  # CSV cells Excel would run
+        if neutralise is None:
+            return False
 
         def saved(_result=None) -> None:
             if doc is not self.doc:
@@ -192,14 +196,15 @@ class DocumentsMixin:
 
         if wait or doc.dataset.row_count() < self.background_rows:
             try:
-                save_document(doc, path)
-            except EvalEditorError as exc:
-                dialogs.show_error(self, translate("Documents", "Cannot save"), error_text(exc))
+                save_document(doc, path, neutralise_formulas=neutralise)
+            except EvalEditorError as exc:  # the document stays modified; the old file is kept
+                self.save_checks.show_error(translate("Documents", "Cannot save"), exc)
                 return False
             saved()
             return True
         self._start_task(translate("Documents", "Saving {name}\u2026").format(name=path.name),
-                         lambda progress, cancel: save_document(doc, path, progress=progress),
+                         lambda progress, cancel: save_document(doc, path, progress=progress,
+                                                                neutralise_formulas=neutralise),
                          saved, translate("Documents", "Cannot save"))
         return True
 
@@ -209,7 +214,7 @@ class DocumentsMixin:
         self.task = task
         task.progressed.connect(self.progress.report)
         task.succeeded.connect(on_success)
-        task.failed.connect(lambda message: dialogs.show_error(self, error_title, message))
+        task.failed.connect(lambda message: self.save_checks.show_error(error_title, task.error, message))
         task.cancelled.connect(lambda: self.statusBar().showMessage(translate("Documents", "Cancelled"), 5000))
         task.finished.connect(self._task_finished)
         self._set_busy(True)
@@ -253,6 +258,7 @@ class DocumentsMixin:
         if not self.maybe_save():
             event.ignore()
             return
+        self.recovery.discard()  # saved, or the edits were discarded
         self.save_settings()
         event.accept()
 

@@ -3,7 +3,8 @@
 `BackgroundTask(fn)` runs `fn(progress, cancel)` in a QThread. `progress(done, total)` and
 `cancel()` are safe to call from the worker: progress is throttled and posted to the UI thread
 through a queued signal; cancel reads a flag the UI sets. When it ends the task emits exactly one of
-`succeeded(result)`, `failed(message)` or `cancelled()`, on the UI thread.
+`succeeded(result)`, `failed(message)` or `cancelled()`, on the UI thread; after a failure with one
+of our errors, `error` holds it (a VerifyError's cells that differ).
 """
 
 from __future__ import annotations
@@ -44,8 +45,8 @@ class _Worker(QThread):
             result = self._fn(self._progress, self._stop.is_set)
         except Cancelled:
             self.done.emit("cancelled", None)
-        except EvalEditorError as exc:
-            self.done.emit("error", error_text(exc))
+        except EvalEditorError as exc:  # the UI thread renders it (and may look at it: VerifyError)
+            self.done.emit("error", exc)
         except Exception as exc:  # a bug must not kill the window: report it on one line
             log.exception("background task failed")
             self.done.emit("error", f"{type(exc).__name__}: {exc}")
@@ -66,6 +67,7 @@ class BackgroundTask(QObject):
     def __init__(self, fn: Callable[..., Any], parent: QObject | None = None):
         super().__init__(parent)
         self._stop = threading.Event()
+        self.error: EvalEditorError | None = None
         self._worker = _Worker(fn, self._stop)
         self._worker.progressed.connect(self.progressed)
         self._worker.done.connect(self._on_done)
@@ -88,6 +90,9 @@ class BackgroundTask(QObject):
             self.succeeded.emit(payload)
         elif status == "cancelled":
             self.cancelled.emit()
+        elif isinstance(payload, EvalEditorError):
+            self.error = payload
+            self.failed.emit(error_text(payload))
         else:
             self.failed.emit(str(payload))
         self.finished.emit()

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QVBoxLayout, QWi
 from evaleditor.core.document import Document
 from evaleditor.core.rules import ERROR, INFO, WARNING
 from evaleditor.core.search import filter_rows
-from evaleditor.gui import actions, clipboard, settings, theme
+from evaleditor.gui import actions, clipboard, disk_watch, recovery, save_checks, settings, theme
 from evaleditor.gui.banner import ShapeBanner
 from evaleditor.gui.conversation_panel import ConversationPanel
 from evaleditor.gui.delegates import CellDelegate
@@ -85,6 +85,8 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         for dock in (self.issues_dock, self.conversation_dock):
             self.actions.view_menu.addAction(dock.toggleViewAction())
         self._connect()
+        self.recovery = recovery.Journal(self)  # crash journal, changed-on-disk check, save checks
+        self.disk_watch, self.save_checks = disk_watch.DiskWatch(self), save_checks.SaveChecks(self)
         self.setAcceptDrops(True)
         self.resize(1400, 900)
         self._restore_settings()

@@ -8,8 +8,8 @@ not an exception), taking every open window with it. A1 and ZZ200000 took 28 s a
 So the sheet's XML is scanned first, in up to three steps, each only when the one before could not
 decide:
 1. one pass of regex searches that find nothing in an ordinary sheet: cells without a reference,
-   references in row 600,000 or beyond, and the column letters of references beyond column Z;
-   when every cell carries its reference and every row is below 600,000, the area is bounded;
+   references in row 380,000 or beyond, and the column letters of references beyond column Z;
+   when every cell carries its reference and every row is below 380,000, the area is bounded;
 2. else a second pass looks for a row number beyond what the widest column allows;
 3. every reference read (cells without a value are not counted: calamine leaves them out, so a
    formatted empty cell far away does not refuse a good file) — for unusual or hostile sheets.
@@ -24,12 +24,12 @@ import zipfile
 from evaleditor.core.errors import ReadError
 from evaleditor.io import safety
 
-MAX_CELLS = 16_000_000  # ~0.5 GB in calamine; 100,000 rows x 160 columns
+MAX_CELLS = 10_000_000  # ~0.3 GB in calamine; 100,000 rows x 100 columns, 380,000 x 26
 BYTES_PER_CELL = 48  # calamine's cell, and the reader's share of a row list
 _CHUNK = 1 << 20
-_NARROW_ROWS = 600_000  # 26 columns x 600,000 rows = 15.6 million cells: within MAX_CELLS
+_NARROW_ROWS = 380_000  # 26 columns x 380,000 rows = 9.88 million cells: within MAX_CELLS
 # each with a literal prefix, so a search runs at C speed (one alternation of all three is 10x slower)
-_DEEP = re.compile(rb'r="[A-Za-z]?(?:[6-9]\d{5}|\d{7})')  # ... in row 600,000 or beyond
+_DEEP = re.compile(rb'r="[A-Za-z]?(?:3[89]\d{4}|[4-9]\d{5}|\d{7})')  # ... in row 380,000 or beyond
 _UNPLACED = re.compile(rb'<c(?! r=")[\s>]')  # a cell whose first attribute is not its reference
 _PREFIXED = re.compile(rb":c[\s>]")  # a cell with a namespace prefix
 _WIDE_LETTERS = re.compile(rb'r="([A-Za-z]{2,3})\d')  # a reference in column AA or beyond
@@ -119,7 +119,7 @@ def sheet_area(zf: zipfile.ZipFile, part: str, limit: int | None = None) -> tupl
         return (*_exact_area(zf, part), formulas)
     cols = max(26, max(map(_column, letters), default=0))
     rows = max(1, limit // cols)
-    if not deep and rows >= _NARROW_ROWS:  # every row is below 600,000
+    if not deep and rows >= _NARROW_ROWS:  # every row is below 380,000
         return min(rows, _NARROW_ROWS), cols, formulas
     beyond = _greater_than(rows)
     if not any(_found(beyond, window) for window in _windows(zf, part)):

@@ -38,6 +38,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from evaleditor.core.alloc import bulk_allocation
 from evaleditor.core.document import Document, document_from_table
 from evaleditor.core.errors import ReadError
 from evaleditor.core.table import LoadNote, RawTable
@@ -45,6 +46,7 @@ from evaleditor.core.table import LoadNote, RawTable
 VERSION = 1
 KEY = "evaleditor_recovery"
 FORMULA_RULE = "formula-without-value"
+_BLOCK = 2000  # rows per JSON encoder call
 
 
 @dataclass
@@ -61,13 +63,18 @@ class Recovered:
         return self.document.dataset.row_count()
 
 
-def dump_document(doc: Document, *, stamp: tuple[int, int] | None = None, display_name: str | None = None,
-                  now: datetime | None = None) -> bytes:
-    """The journal of `doc` as bytes (see the module docstring). TypeError/ValueError when a payload
-    cannot be written as JSON."""
+def snapshot(doc: Document, *, stamp: tuple[int, int] | None = None, display_name: str | None = None,
+             now: datetime | None = None) -> dict[str, Any]:
+    """What the journal of `doc` holds, copied, so that it can be encoded on another thread while the
+    dataset goes on changing. TypeError when a row carries a payload the journal cannot hold."""
+    with bulk_allocation():  # a file's worth of lists: no garbage-collector walks meanwhile
+        return _snapshot(doc, stamp, display_name, now)
+
+
+def _snapshot(doc, stamp, display_name, now) -> dict[str, Any]:
     ds = doc.dataset
     payloads = [_payload(r.payload) for r in ds.rows]
-    record = {
+    return {
         KEY: VERSION,
         "saved_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
         "path": str(doc.path) if doc.path else None,
@@ -80,20 +87,36 @@ def dump_document(doc: Document, *, stamp: tuple[int, int] | None = None, displa
         "file_size": doc.validator.file_size if doc.validator is not None else None,
         "target": ds.target.name,
         "headers": ds.headers(),
-        "rows": [r.cells for r in ds.rows],
+        "rows": [list(r.cells) for r in ds.rows],
         "payloads": payloads if any(p is not None for p in payloads) else None,
-        "document": ds.document,
+        "document": ds.document,  # never changed by an edit
         "notes": _notes(doc),
     }
-    text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def encode(record: dict[str, Any]) -> bytes:
+    """A snapshot as journal bytes. Rows are encoded a block at a time, so that encoding a big dataset
+    on a worker thread leaves the UI thread its turns (the JSON encoder holds the GIL per call)."""
+    rows = record["rows"]
+    head = json.dumps({k: v for k, v in record.items() if k != "rows"}, ensure_ascii=False, separators=(",", ":"))
+    blocks = [json.dumps(rows[i:i + _BLOCK], ensure_ascii=False, separators=(",", ":"))[1:-1]
+              for i in range(0, len(rows), _BLOCK)]
+    text = head[:-1] + ',"rows":[' + ",".join(blocks) + "]}"
     return text.encode("utf-8", "surrogatepass")
 
 
-def write_journal(path: str | os.PathLike[str], doc: Document, **meta: Any) -> None:
-    """Write the journal of `doc` to `path` atomically (WriteError on an OS failure)."""
+def dump_document(doc: Document, **meta: Any) -> bytes:
+    """The journal of `doc` as bytes (see the module docstring); `meta`: stamp, display_name, now."""
+    return encode(snapshot(doc, **meta))
+
+
+def write_journal(path: str | os.PathLike[str], doc_or_snapshot: Document | dict[str, Any], **meta: Any) -> None:
+    """Write the journal of a Document (or of a snapshot) to `path` atomically (WriteError on an OS
+    failure)."""
     from evaleditor.io.atomic import atomic_write
 
-    data = dump_document(doc, **meta)
+    record = doc_or_snapshot if isinstance(doc_or_snapshot, dict) else snapshot(doc_or_snapshot, **meta)
+    data = encode(record)
     with atomic_write(path, "wb") as handle:
         handle.write(data)
 
@@ -168,7 +191,7 @@ def _notes(doc: Document) -> list[list[Any]]:
     notes: list[list[Any]] = []
     if validator is None:
         return notes
-    positions = {r.id: i for i, r in enumerate(ds.rows)}
+    positions = {r.id: i for i, r in enumerate(ds.rows)} if validator.static_rows else {}
     columns = {c.id: j for j, c in enumerate(ds.columns)}
     for issue in validator.static_file:
         if isinstance(issue.template, str) and not issue.args:
@@ -181,5 +204,6 @@ def _notes(doc: Document) -> list[list[Any]]:
                     (issue.column_id is None or issue.column_id in columns):
                 notes.append([issue.rule, issue.template, positions[row_id], columns.get(issue.column_id)])
     for i, row in enumerate(ds.rows):
-        notes.extend([FORMULA_RULE, "", i, columns[c]] for c in sorted(row.formulas) if c in columns)
+        if row.formulas:
+            notes.extend([FORMULA_RULE, "", i, columns[c]] for c in sorted(row.formulas) if c in columns)
     return notes

@@ -158,7 +158,7 @@ def _root(path: object, data: Any, errors: Errors) -> tuple[list[Any], dict[str,
     if not isinstance(data, dict):
         raise ReadError(path, NOT_SDK + f'the JSON is a {kind(data)}, not an object with "eval_cases"')
     if data and not any(field_name(ROOT, k) for k in data):
-        keys = ", ".join(list(data)[:5]) + (" …" if len(data) > 5 else "")
+        keys = ", ".join(k if len(k) <= 40 else k[:39] + "…" for k in list(data)[:5]) + (" …" if len(data) > 5 else "")
         raise ReadError(path, NOT_SDK + f'no "eval_cases" (keys: {keys})')
     cases: list[Any] | None = None
     document: dict[str, Any] = {}

@@ -449,12 +449,142 @@ This is one step in Undo.</source>
         <translation>磁盘上的文件已更改</translation>
     </message>
     <message>
-        <source>{path} was changed by another program since you opened it.</source>
-        <translation>自你打开以来，{path} 已被其他程序修改。</translation>
+        <source>“{name}” was changed by another program.</source>
+        <translation>“{name}”已被其他程序修改。</translation>
     </message>
     <message>
-        <source>Saving will overwrite those changes. Save anyway?</source>
-        <translation>保存将覆盖这些更改。仍然保存吗？</translation>
+        <source>&lt;b&gt;Reload&lt;/b&gt; shows the version on disk; your unsaved changes in this window are lost.&lt;br&gt;&lt;b&gt;Keep Mine&lt;/b&gt; goes on with your version; saving replaces the file on disk.&lt;br&gt;&lt;b&gt;Save As…&lt;/b&gt; saves your version under another name, so both are kept.</source>
+        <translation>&lt;b&gt;重新加载&lt;/b&gt;：显示磁盘上的版本；此窗口中未保存的更改将丢失。&lt;br&gt;&lt;b&gt;保留我的&lt;/b&gt;：继续使用你的版本；保存时将替换磁盘上的文件。&lt;br&gt;&lt;b&gt;另存为…&lt;/b&gt;：以其他名称保存你的版本，两个版本都会保留。</translation>
+    </message>
+    <message>
+        <source>You have no unsaved changes here.&lt;br&gt;&lt;b&gt;Reload&lt;/b&gt; shows the version on disk.&lt;br&gt;&lt;b&gt;Keep Mine&lt;/b&gt; goes on with the version shown here; saving replaces the file on disk.&lt;br&gt;&lt;b&gt;Save As…&lt;/b&gt; saves the version shown here under another name, so both are kept.</source>
+        <translation>此处没有未保存的更改。&lt;br&gt;&lt;b&gt;重新加载&lt;/b&gt;：显示磁盘上的版本。&lt;br&gt;&lt;b&gt;保留我的&lt;/b&gt;：继续使用此处显示的版本；保存时将替换磁盘上的文件。&lt;br&gt;&lt;b&gt;另存为…&lt;/b&gt;：以其他名称保存此处显示的版本，两个版本都会保留。</translation>
+    </message>
+    <message>
+        <source>{place}: expected {expected}, found {found}</source>
+        <translation>{place}：应为 {expected}，实际为 {found}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;evaleditor did not close normally&lt;/b&gt;, and these files had unsaved changes. Restore them?</source>
+        <translation>&lt;b&gt;evaleditor 未正常关闭&lt;/b&gt;，以下文件有未保存的更改。要恢复吗？</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source>Last change</source>
+        <translation>最后更改</translation>
+    </message>
+    <message>
+        <source>Restored files open with their changes unsaved: save them to keep the changes. Files you untick are discarded.</source>
+        <translation>恢复的文件打开后，其更改仍未保存：请保存以保留这些更改。取消勾选的文件将被丢弃。</translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation>重新加载(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Keep Mine</source>
+        <translation>保留我的(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Cells that Excel runs as formulas</source>
+        <translation>Excel 会当作公式运行的单元格</translation>
+    </message>
+    <message>
+        <source>1 cell starts with =, +, - or @.</source>
+        <translation>1 个单元格以 =、+、- 或 @ 开头。</translation>
+    </message>
+    <message>
+        <source>{n:,} cells start with =, +, - or @.</source>
+        <translation>{n:,} 个单元格以 =、+、- 或 @ 开头。</translation>
+    </message>
+    <message>
+        <source>When Excel opens a CSV file it runs such cells as formulas, which can be harmful if the data came from elsewhere.
+Written safely, they start with an apostrophe (&apos;) and Excel shows them as text; the apostrophe is then part of the cell in the file.</source>
+        <translation>Excel 打开 CSV 文件时会把这类单元格当作公式运行；如果数据来自别处，这可能带来危害。
+安全写入时，它们以撇号（&apos;）开头，Excel 会将其显示为文本；撇号随之成为文件中该单元格的一部分。</translation>
+    </message>
+    <message>
+        <source>Write &amp;Safely (prefix &apos;)</source>
+        <translation>安全写入（加前缀 &apos;）(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Write As &amp;Is</source>
+        <translation>按原样写入(&amp;I)</translation>
+    </message>
+    <message>
+        <source>(nothing)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>header “{column}”</source>
+        <translation>表头“{column}”</translation>
+    </message>
+    <message>
+        <source>row {row}</source>
+        <translation>第 {row} 行</translation>
+    </message>
+    <message>
+        <source>row {row}, column {column}</source>
+        <translation>第 {row} 行，列 {column}</translation>
+    </message>
+    <message>
+        <source>Cannot save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <source>The file was not saved: it did not read back as written.</source>
+        <translation>文件未保存：读回的内容与写入的不一致。</translation>
+    </message>
+    <message>
+        <source>… and {n:,} more</source>
+        <translation>… 另有 {n:,} 处</translation>
+    </message>
+    <message>
+        <source>{path} is unchanged, and your changes are still here, unsaved.</source>
+        <translation>{path} 未被改动；你的更改仍在此处，尚未保存。</translation>
+    </message>
+    <message>
+        <source>1 cell differs:</source>
+        <translation>1 个单元格不一致：</translation>
+    </message>
+    <message>
+        <source>{n:,} cells differ:</source>
+        <translation>{n:,} 个单元格不一致：</translation>
+    </message>
+    <message>
+        <source>Restore unsaved changes</source>
+        <translation>恢复未保存的更改</translation>
+    </message>
+    <message>
+        <source>Unsaved changes found</source>
+        <translation>发现的未保存更改</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>恢复(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Discard All</source>
+        <translation>全部丢弃(&amp;D)</translation>
     </message>
     <message>
         <source>Choose a sheet</source>
@@ -1170,6 +1300,21 @@ This is one step in Undo.</source>
     <message>
         <source>Progress</source>
         <translation>进度</translation>
+    </message>
+</context>
+<context>
+    <name>Recovery</name>
+    <message>
+        <source>Cannot keep a recovery copy of the unsaved changes: {reason}</source>
+        <translation>无法保存未保存更改的恢复副本：{reason}</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Restored the unsaved changes to {name}; save to keep them</source>
+        <translation>已恢复 {name} 的未保存更改；请保存以保留这些更改</translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,5 @@
-"""pytest-qt, offscreen, with QSettings in a temporary folder and every modal dialog replaced."""
+"""pytest-qt, offscreen, with QSettings and the data folder (crash-recovery journals) in temporary
+folders, and every modal dialog replaced."""
 
 import os
 
@@ -33,8 +34,17 @@ def qsettings_tmp(tmp_path_factory, qapp):
     return folder
 
 
+@pytest.fixture(autouse=True)
+def data_dir_tmp(tmp_path_factory, monkeypatch):
+    """The user's data folder (gui/recovery.py: recovery journals) in a temporary folder."""
+    folder = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("EVALEDITOR_DATA_DIR", str(folder))
+    return folder
+
+
 class DialogLog:
-    """Replaces every function of evaleditor.gui.dialogs; records the calls, answers as told."""
+    """Replaces every function of evaleditor.gui.dialogs; records the calls, answers as told (an answer
+    that is a function is called with the dialog's arguments)."""
 
     def __init__(self, monkeypatch):
         from evaleditor.gui import dialogs
@@ -46,7 +56,10 @@ class DialogLog:
             "save_file_name": None,
             "show_error": None,
             "confirm_replace": True,
-            "confirm_overwrite_changed": True,
+            "ask_file_changed": dialogs.KEEP_MINE,
+            "ask_csv_formulas": True,
+            "show_verify_error": None,
+            "ask_restore": None,
             "ask_text": None,
             "choose_sheet": None,
             "choose_item": None,
@@ -58,7 +71,8 @@ class DialogLog:
     def _make(self, name):
         def fake(*args, **kwargs):
             self.calls.append((name, args[1:]))
-            return self.answers[name]
+            answer = self.answers[name]
+            return answer(*args, **kwargs) if callable(answer) else answer
         return fake
 
     def names(self):

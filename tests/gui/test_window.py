@@ -177,10 +177,10 @@ def test_save_warns_when_the_file_changed_on_disk(qtbot, tmp_path, dialogs_log):
     w.open_file(path)
     w.model.setData(w.model.index(0, Q), "mine")
     write_csv(path, rows=ROWS[:2])  # another program rewrites it
-    dialogs_log.answers["confirm_overwrite_changed"] = False
+    dialogs_log.answers["ask_file_changed"] = dialogs.CANCEL
     assert not w.save()
-    assert "confirm_overwrite_changed" in dialogs_log.names() and w.is_modified()
-    dialogs_log.answers["confirm_overwrite_changed"] = True
+    assert "ask_file_changed" in dialogs_log.names() and w.is_modified()
+    dialogs_log.answers["ask_file_changed"] = dialogs.KEEP_MINE
     assert w.save() and not w.is_modified()
 
 

@@ -266,3 +266,23 @@ def test_xml_parsing_goes_through_defusedxml():
                 [node.module or ""] if isinstance(node, ast.ImportFrom) else []
             found += [f"{path.name}: {n}" for n in names if n.startswith(unsafe)]
     assert found == []
+
+
+@pytest.mark.parametrize("data", [
+    b'{"\\n": null}',  # found by this fuzz test: a key with a line break broke the one-line reason
+    b'{"' + b"k" * 5000 + b'": 1}',
+])
+def test_keys_from_the_file_stay_one_short_line(tmp_path, data):
+    path = tmp_path / "x.json"
+    path.write_bytes(data)
+    with pytest.raises(EvalEditorError) as info:
+        read_table(path)
+    assert "\n" not in str(info.value) and len(str(info.value)) < 300 + len(str(path))
+
+
+def test_file_names_stay_one_line(tmp_path):
+    path = tmp_path / "two\nlines.csv"
+    path.write_bytes(b"")
+    with pytest.raises(EvalEditorError) as info:
+        read_table(path)
+    assert "\n" not in str(info.value) and "two\\nlines.csv" in str(info.value)

@@ -57,12 +57,13 @@ def test_ordinary_and_odd_sheets_open(tmp_path, sheet, rows, width):
     assert len(table.rows) == rows and len(table.headers) == width
 
 
-def test_largest_narrow_area_passes_the_first_step(tmp_path):
+def test_largest_narrow_area_passes_the_first_step(tmp_path, monkeypatch):
     import zipfile
 
-    path = raw_xlsx(tmp_path / "s.xlsx", HEADER + '<row r="599999">' + cell("Z599999") + "</row>")
+    monkeypatch.setattr(extent, "max_cells", lambda: extent.MAX_CELLS)
+    path = raw_xlsx(tmp_path / "s.xlsx", HEADER + '<row r="379999">' + cell("Z379999") + "</row>")
     with zipfile.ZipFile(path) as zf:
-        assert extent.sheet_area(zf, "xl/worksheets/sheet1.xml") == (600_000, 26, False)  # the bound of the one-pass step
+        assert extent.sheet_area(zf, "xl/worksheets/sheet1.xml") == (380_000, 26, False)  # the one-pass bound
         assert extent.check_sheet(path, zf, "xl/worksheets/sheet1.xml", "Data") is False
 
 

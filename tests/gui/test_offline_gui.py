@@ -1,0 +1,77 @@
+"""Nothing leaves the machine, from the window either: opening, validating, editing, journalling, restoring
+and saving make no network call — no Python socket connects or looks a name up, Qt's network module is
+never loaded, and (on Linux) the process holds no new socket afterwards."""
+
+import os
+import socket
+import sys
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+
+from evaleditor.gui import MainWindow, recovery
+
+SAMPLES = sorted(Path(str(files("evaleditor.resources") / "samples")).iterdir())
+
+
+@pytest.fixture
+def network_calls(monkeypatch):
+    calls = []
+
+    def spy(name):
+        def call(*args, **kwargs):
+            calls.append(name)
+            raise AssertionError(f"network access attempted: {name}")
+
+        return call
+
+    for name in ("connect", "connect_ex", "sendto"):
+        monkeypatch.setattr(socket.socket, name, spy(f"socket.{name}"))
+    for name in ("create_connection", "getaddrinfo", "gethostbyname", "gethostbyname_ex"):
+        monkeypatch.setattr(socket, name, spy(name))
+    return calls
+
+
+def socket_fds() -> set[str]:
+    """The sockets this process holds (Linux), as `socket:[inode]`."""
+    found = set()
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            target = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:
+            continue
+        if target.startswith("socket:"):
+            found.add(target)
+    return found
+
+
+def test_the_window_works_offline(network_calls, qtbot, tmp_path, dialogs_log):
+    before = socket_fds() if sys.platform.startswith("linux") else set()
+    dialogs_log.answers["ask_restore"] = lambda parent, entries: list(entries)
+    for sample in SAMPLES:
+        w = MainWindow()
+        qtbot.addWidget(w)
+        w.show()
+        assert w.open_file(sample)
+        assert w.doc.validator.counts is not None
+        m = w.model
+        m.setData(m.index(0, 0), "edited offline")
+        w.paste("a\tb\nc\td")
+        w.undo_stack.undo()
+        w.undo_stack.redo()
+        w.ops.next_issue()
+        assert w.recovery.write(wait=True)
+        w.recovery.release()
+        again = MainWindow()
+        qtbot.addWidget(again)
+        assert recovery.offer_restore(again) == [again]
+        for fmt in ("xlsx", "csv", "json"):
+            assert again.save_as(tmp_path / f"{sample.stem}.{fmt}", wait=True), fmt
+            assert again.open_file(tmp_path / f"{sample.stem}.{fmt}")
+        again.disk_watch.check()
+        qtbot.wait(10)
+    assert network_calls == []
+    assert "PySide6.QtNetwork" not in sys.modules
+    if sys.platform.startswith("linux"):
+        assert socket_fds() <= before

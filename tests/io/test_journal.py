@@ -1,0 +1,94 @@
+"""Crash-recovery journals (io/journal.py): a document with edits reads back as the same document —
+cells, headers, target, reader findings, formulas without a value, SDK payloads — and anything else
+is refused with a one-line reason."""
+
+import json
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+
+from evaleditor.core.commands import RemoveRows, RenameColumn, SetCells
+from evaleditor.core.errors import ReadError
+from evaleditor.io.journal import dump_document, read_journal, write_journal
+from evaleditor.io.load import load_document
+from evaleditor.io.sdk_write import encode_sdk_json
+
+SAMPLES = sorted(Path(str(files("evaleditor.resources") / "samples")).iterdir())
+
+
+def edit(doc):
+    ds = doc.dataset
+    first, last = ds.rows[0], ds.rows[-1]
+    SetCells([(first.id, ds.columns[0].id, "edited \u4e2d\u6587\n\ud800 lone surrogate"),
+              (last.id, ds.columns[-1].id, "=1+1")]).apply(ds)
+    RenameColumn(ds.columns[-1].id, "renamed").apply(ds)
+    RemoveRows([ds.rows[1].id]).apply(ds)
+    ds.set_target("sdk" if doc.source_format != "json" else "ground-truth")
+
+
+def same(a, b):
+    assert a.dataset.headers() == b.dataset.headers()
+    assert [r.cells for r in a.dataset.rows] == [r.cells for r in b.dataset.rows]
+    assert a.dataset.target.name == b.dataset.target.name
+    assert (a.path, a.source_format, a.sheet, a.sheets, a.encoding) == \
+        (b.path, b.source_format, b.sheet, b.sheets, b.encoding)
+    assert [r.formulas != frozenset() for r in a.dataset.rows] == [r.formulas != frozenset() for r in b.dataset.rows]
+    assert [i.message for i in a.validator.all_issues()] == [i.message for i in b.validator.all_issues()]
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_an_edited_document_reads_back_as_it_was(sample, tmp_path):
+    doc = load_document(sample)
+    edit(doc)
+    write_journal(tmp_path / "j.json", doc, stamp=(123, 45), display_name=None)
+    back = read_journal(tmp_path / "j.json")
+    same(doc, back.document)
+    assert back.stamp == (123, 45) and back.saved_at is not None and back.rows == doc.dataset.row_count()
+    if sample.suffix == ".json":
+        doc.dataset.set_target("sdk")
+        back.document.dataset.set_target("sdk")
+        assert encode_sdk_json(sample, back.document.dataset)[1] == encode_sdk_json(sample, doc.dataset)[1]
+
+
+def test_formulas_without_a_value_and_reader_findings_survive(tmp_path):
+    doc = load_document(SAMPLES[0])
+    ds = doc.dataset
+    ds.rows[0].formulas = frozenset({ds.columns[1].id})
+    doc.validator.full()
+    back = read_journal_of(doc, tmp_path)
+    assert back.dataset.rows[0].formulas == frozenset({back.dataset.columns[1].id})
+
+
+def read_journal_of(doc, tmp_path):
+    (tmp_path / "j.json").write_bytes(dump_document(doc))
+    return read_journal(tmp_path / "j.json").document
+
+
+def test_an_untitled_document_keeps_its_name(tmp_path):
+    doc = load_document(SAMPLES[0])
+    doc.path = None
+    (tmp_path / "j.json").write_bytes(dump_document(doc, display_name="demo (demo)"))
+    back = read_journal(tmp_path / "j.json")
+    assert back.document.path is None and back.display_name == "demo (demo)" and back.stamp is None
+
+
+@pytest.mark.parametrize("content, reason", [
+    (b"{not json", "not a recovery file"),
+    (b"[]", "not a recovery file"),
+    (b'{"evaleditor_recovery": 99}', "newer version"),
+    (b'{"evaleditor_recovery": 1, "headers": ["a"], "rows": [["1", "2"]]}', "damaged"),
+    (b"\xff\xfe", "not a recovery file"),
+])
+def test_anything_else_is_refused_in_one_line(content, reason, tmp_path):
+    (tmp_path / "j.json").write_bytes(content)
+    with pytest.raises(ReadError, match=reason) as err:
+        read_journal(tmp_path / "j.json")
+    assert "\n" not in str(err.value)
+
+
+def test_the_format_is_plain_json(tmp_path):
+    doc = load_document(SAMPLES[0])
+    record = json.loads(dump_document(doc, stamp=(1, 2)))
+    assert record["evaleditor_recovery"] == 1 and record["stamp"] == [1, 2]
+    assert record["headers"] == doc.dataset.headers() and len(record["rows"]) == doc.dataset.row_count()
