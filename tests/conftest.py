@@ -2,6 +2,7 @@
 `pytest --run-slow`, or EVALEDITOR_RUN_SLOW=1 in the environment."""
 
 import os
+import socket
 
 import pytest
 
@@ -17,3 +18,23 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def network_calls(monkeypatch):
+    """Records (and refuses) every attempt to connect or look a name up, for the "nothing leaves the
+    machine" tests of the command line and the window."""
+    calls = []
+
+    def spy(name):
+        def call(*args, **kwargs):
+            calls.append((name, args[1:] if name.startswith("socket.") else args))
+            raise OSError(f"network access attempted: {name}")
+
+        return call
+
+    for name in ("connect", "connect_ex", "sendto"):
+        monkeypatch.setattr(socket.socket, name, spy(f"socket.{name}"))
+    for name in ("create_connection", "getaddrinfo", "gethostbyname", "gethostbyname_ex"):
+        monkeypatch.setattr(socket, name, spy(name))
+    return calls

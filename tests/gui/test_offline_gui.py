@@ -3,34 +3,13 @@ and saving make no network call — no Python socket connects or looks a name up
 never loaded, and (on Linux) the process holds no new socket afterwards."""
 
 import os
-import socket
 import sys
 from importlib.resources import files
 from pathlib import Path
 
-import pytest
-
 from evaleditor.gui import MainWindow, recovery
 
 SAMPLES = sorted(Path(str(files("evaleditor.resources") / "samples")).iterdir())
-
-
-@pytest.fixture
-def network_calls(monkeypatch):
-    calls = []
-
-    def spy(name):
-        def call(*args, **kwargs):
-            calls.append(name)
-            raise AssertionError(f"network access attempted: {name}")
-
-        return call
-
-    for name in ("connect", "connect_ex", "sendto"):
-        monkeypatch.setattr(socket.socket, name, spy(f"socket.{name}"))
-    for name in ("create_connection", "getaddrinfo", "gethostbyname", "gethostbyname_ex"):
-        monkeypatch.setattr(socket, name, spy(name))
-    return calls
 
 
 def socket_fds() -> set[str]:

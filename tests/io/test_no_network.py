@@ -15,24 +15,6 @@ from evaleditor.io.save import save_document
 SAMPLES = sorted(Path(str(files("evaleditor.resources") / "samples")).iterdir())
 
 
-@pytest.fixture
-def network_calls(monkeypatch):
-    calls = []
-
-    def spy(name):
-        def call(*args, **kwargs):
-            calls.append((name, args[1:] if name.startswith("socket.") else args))
-            raise OSError(f"network access attempted: {name}")
-
-        return call
-
-    for name in ("connect", "connect_ex", "sendto"):
-        monkeypatch.setattr(socket.socket, name, spy(f"socket.{name}"))
-    for name in ("create_connection", "getaddrinfo", "gethostbyname", "gethostbyname_ex"):
-        monkeypatch.setattr(socket, name, spy(name))
-    return calls
-
-
 def test_the_spy_sees_a_connection(network_calls):
     with pytest.raises(OSError), socket.create_connection(("example.com", 80), timeout=1):
         pass
