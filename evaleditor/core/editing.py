@@ -20,7 +20,7 @@ from evaleditor.core.commands import (
     SetCells,
 )
 from evaleditor.core.dataset import Dataset
-from evaleditor.core.fixes import _renumber
+from evaleditor.core.fixes import renumber_sessions
 from evaleditor.core.i18n import N_, NP_, Msg
 from evaleditor.core.sessions import parse_turn, sorted_order
 from evaleditor.core.targets import SESSION, TURN
@@ -77,7 +77,7 @@ def renumber_turns(v: Validator) -> Command | None:
     """Number every conversation's turns 1..n (turn order, file order breaking ties)."""
     if v.ds.field_position(TURN) is None:
         return None
-    return _renumber(v, list(v.sessions.sessions), N_("Renumber turns"))
+    return renumber_sessions(v, list(v.sessions.sessions), N_("Renumber turns"))
 
 
 def add_turn(v: Validator, row_id: int) -> Command | None:

@@ -49,7 +49,7 @@ def fix_command(v: Validator, issue: Issue) -> Command | None:
         return SetCells([(issue.row_id, issue.column_id, new)], FIX_LABELS[fix])
     if fix == "renumber-session" and issue.row_id is not None:
         sid = v.sessions.session_of.get(issue.row_id)
-        return _renumber(v, [sid]) if sid else None
+        return renumber_sessions(v, [sid]) if sid else None
     if fix == "sort-sessions":
         order = sorted_order(ds, v.sessions)
         return None if order == [r.id for r in ds.rows] else ReorderRows(order, FIX_LABELS[fix])
@@ -66,7 +66,7 @@ def fix_all_command(v: Validator, rule: str) -> Command | None:
     issues = [i for i in v.all_issues() if i.rule == rule]
     if fix == "renumber-session":
         sids = list(dict.fromkeys(v.sessions.session_of.get(i.row_id) for i in issues if i.row_id is not None))
-        return _renumber(v, [s for s in sids if s], _all(fix, rule))
+        return renumber_sessions(v, [s for s in sids if s], _all(fix, rule))
     commands = [c for c in (fix_command(v, i) for i in issues) if c is not None]
     if not commands:
         return None
@@ -89,7 +89,7 @@ def _fixed_text(fix: str, text: str) -> str | None:
     return text.strip()
 
 
-def _renumber(v: Validator, sids: list[str], text: str = FIX_LABELS["renumber-session"]) -> Command | None:
+def renumber_sessions(v: Validator, sids: list[str], text: str = FIX_LABELS["renumber-session"]) -> Command | None:
     """Number each session's turns 1..n, in turn order where numbered (file order breaks ties)."""
     ds = v.ds
     turn_pos = ds.field_position(TURN)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterable
 
 from evaleditor.core.dataset import Dataset
 from evaleditor.core.targets import SESSION, TURN
@@ -95,7 +94,3 @@ def sorted_order(ds: Dataset, index: SessionIndex) -> list[int]:
             order.extend(members)
     return order
 
-
-def renumbered(ds: Dataset, row_ids: Iterable[int]) -> list[tuple[int, str]]:
-    """(row id, new turn text) numbering the given rows 1, 2, 3 … in the order given."""
-    return [(rid, str(i)) for i, rid in enumerate(row_ids, 1)]
