@@ -12,13 +12,14 @@ Files: bench_core's (bench/out/). Each measurement runs in a fresh process with 
             which a busy machine disturbs less
   in-app    the same load_document call timed inside the app (in a worker thread for files > 2 MB)
   valid     open_file until the document is set, the status counts and the issues panel up to date
+  MiB       the GUI process's peak RSS after the first paint
   edit      model.setData(index, text, EditRole) on a visible cell until the viewport's next paint has
             finished: median, p95 and max of question edits; median of session_id edits (every 8th
             edit). `after`: median of the debounced work an edit schedules (issues panel, banner,
             conversation panel timers), run at once instead of 80-150 ms later
   scroll    the vertical scrollbar page by page through the whole table, each step until painted
   data()    µs per model.data() call for the visible cells of a page never shown (cold) and again (warm)
-Targets at 100k rows (issue 5): paint/core <= 1.1, edit median <= 16 ms.
+Targets at 100k rows: paint/core <= 1.1, edit median <= 16 ms.
 """
 
 from __future__ import annotations
