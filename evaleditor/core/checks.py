@@ -247,7 +247,7 @@ def file_issues(v: Validator, static: list[Issue]) -> list[Issue]:
                               "be unavailable"), None, None, ANSWER))
     if TURN in seen and SESSION not in seen:
         out.append(make_issue("turn-column-without-session", t, N_("Column {header!r} numbers turns, but there is "
-                              "no session column: turns have no effect"), None, v._ctx.column_id(TURN),
+                              "no session column: turns have no effect"), None, ds.columns[ds.field_position(TURN)].id,
                               args=(("header", seen[TURN]),)))
     if SESSION in seen and TURN not in seen and v.sessions.sessions:
         out.append(make_issue("no-turn-column", t, N_("Conversations exist but there is no {header!r} column: turns "

@@ -71,8 +71,7 @@ class Validator:
     def set_save_format(self, fmt: str | None) -> None:
         if fmt != self.save_format:
             self.save_format = fmt
-            self.full()
-            self._notify(set(self._composed_before) | set(self._composed), True)
+            self._revalidate_all()
 
     # ----- full ---------------------------------------------------------------------------------
     def full(self) -> None:
@@ -80,8 +79,13 @@ class Validator:
         with bulk_allocation():
             self._full()
 
+    def _revalidate_all(self) -> None:
+        """Validate from scratch and tell listeners every row that had or has an issue."""
+        before = set(self._composed)
+        self.full()
+        self._notify(before | set(self._composed), True)
+
     def _full(self) -> None:
-        self._composed_before = getattr(self, "_composed", {})
         self._ctx = checks.RowContext(self.ds, self.is_workbook())
         rows = self.ds.rows
         self._empty: set[int] = {r.id for r in rows if r.payload is None and not any(r.cells)}
@@ -141,8 +145,7 @@ class Validator:
         elif change.kind == "reorder":
             self._update_rows(set(), reordered=True)
         else:  # columns or target: every check may change
-            self.full()
-            self._notify(set(self._composed_before) | set(self._composed), True)
+            self._revalidate_all()
 
     def _update_rows(self, touched: set[int], removed: bool = False, reordered: bool = False,
                      seam: tuple[int, int] | None = None) -> None:
