@@ -9,6 +9,8 @@ import re
 from evaleditor.core.i18n import N_, Msg
 
 _TRAILING_COMMA = re.compile(r",(\s*[\]}])")
+_SCAN = json.JSONDecoder().scan_once  # json.loads without its Python-level wrapping: opening a file
+_JSON_SPACE = " \t\n\r"  # checks tens of thousands of cells
 _ARG_ALIASES = ("args", "parameters", "params", "input")
 
 
@@ -22,11 +24,20 @@ def problem_msg(text: str) -> Msg | None:
     """`problem` as a message not yet rendered (core/i18n.py): translated when shown."""
     if not text.strip():
         return None
+    body = text.strip(_JSON_SPACE)
     try:
+        value, end = _SCAN(body, 0)
+    except (StopIteration, json.JSONDecodeError, RecursionError):
+        end = -1
+    if end == len(body):
+        return shape_problem(value)
+    try:  # not valid: json.loads says why, in its words
         value = json.loads(text)
     except json.JSONDecodeError as exc:
         return Msg(N_("not valid JSON ({error} at line {line}, column {column})"),
                    (("error", exc.msg), ("line", exc.lineno), ("column", exc.colno)))
+    except RecursionError:
+        return Msg(N_("nested too deeply to read"))
     return shape_problem(value)
 
 

@@ -122,3 +122,19 @@ def test_formula_without_value_note_becomes_an_issue_until_edited():
     ds = doc.dataset
     SetCells([(ds.rows[0].id, ds.columns[0].id, "typed")]).apply(ds)
     assert fired(doc, "formula-without-value") == []
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    (' \n[{"name": "f", "arguments": {}}]\t', None),
+    ('[{"name": "f", "arguments": {}}] x', "not valid JSON (Extra data at line 1, column 34)"),
+    ("\ufeff[]", "not valid JSON (Unexpected UTF-8 BOM (decode using utf-8-sig) at line 1, column 1)"),
+    ("[" * 100_000, "nested too deeply to read"),
+    ('{"name": "f"}', "must be a JSON array of calls, not an object"),
+])
+def test_tool_call_cells_get_a_reason_never_a_crash(text, problem):
+    doc = make_doc(["question", "expected_tool_calls"], [["q", text]], GT, "csv")
+    found = [i.message for i in doc.validator.all_issues() if i.rule == "invalid-tool-calls"]
+    if problem is None:
+        assert found == []
+    else:
+        assert len(found) == 1 and problem in found[0]
