@@ -20,15 +20,51 @@ from evaleditor.core.rules import Issue
 from evaleditor.core.sessions import parse_turn
 
 
-def check_all(ctx: RowContext, rows: Sequence[Row], empty: set[int]) -> dict[int, list[Issue]]:
-    """Row id -> row-local issues, for the rows not in `empty`, in `RowContext.check`'s order."""
+def columns_of(rows: Sequence[Row], width: int) -> list[Sequence[str]]:
+    """The cells column by column (`width` columns)."""
+    cells = [r.cells for r in rows]
+    if not cells:
+        return [[] for _ in range(width)]
+    if min(map(len, cells)) == max(map(len, cells)) == width:  # as every reader leaves them: one C call
+        return list(zip(*cells, strict=True))
+    return [list(map(itemgetter(c), cells)) for c in range(width)]
+
+
+def regular_sessions(ctx: RowContext, columns: list[Sequence[str]], sessions: dict[str, list[int]]) -> set[str]:
+    """Sessions with no session issue, found in one pass: rows together, turns "1" … "n" as text in
+    file order, 1 < n <= the target's limit. `checks.check_session` finds nothing in them either."""
+    s, t = ctx.session, ctx.turn
+    if s is None:
+        return set()
+    turns = columns[t] if t is not None else None
+    seen: set[str] = set()
+    broken: set[str] = set()
+    previous = ""
+    k = 0
+    for i, sid in enumerate(columns[s]):
+        if sid != previous:
+            previous, k = sid, 0
+            if sid:
+                if sid in seen:
+                    broken.add(sid)  # its rows are not together
+                seen.add(sid)
+        if sid:
+            k += 1
+            if turns is not None and turns[i] != str(k):
+                broken.add(sid)
+    limit = ctx.target.max_turns
+    return {sid for sid in seen - broken if sid in sessions and 1 < len(sessions[sid]) <= (limit or len(sessions[sid]))}
+
+
+def check_all(ctx: RowContext, rows: Sequence[Row], columns: list[Sequence[str]],
+              empty: set[int]) -> dict[int, list[Issue]]:
+    """Row id -> row-local issues, for the rows not in `empty`, in `RowContext.check`'s order.
+    `columns`: the cells column by column (`columns_of`)."""
     out: dict[int, list[Issue]] = {}
     if not rows or not ctx.col_ids:
         return out
     t = ctx.target.name
     ids = [r.id for r in rows]
-    cells = [r.cells for r in rows]
-    columns = [list(map(itemgetter(c), cells)) for c in range(len(ctx.col_ids))]
     col_ids = ctx.col_ids
 
     def add(i: int, issue: Issue) -> None:

@@ -86,36 +86,47 @@ class Validator:
         self._notify(before | set(self._composed), True)
 
     def _full(self) -> None:
-        self._ctx = checks.RowContext(self.ds, self.is_workbook())
+        ctx = self._ctx = checks.RowContext(self.ds, self.is_workbook())
         rows = self.ds.rows
         self._empty: set[int] = {r.id for r in rows if r.payload is None and not any(r.cells)}
-        self._row_local: dict[int, list[Issue]] = bulk.check_all(self._ctx, rows, self._empty)
+        columns = bulk.columns_of(rows, len(ctx.col_ids))
+        self._row_local: dict[int, list[Issue]] = bulk.check_all(ctx, rows, columns, self._empty)
         self.sessions.rebuild(self._empty)
         self._session_issues: dict[str, list[Issue]] = {}
         self._contiguous: dict[str, bool] = {}
+        regular = bulk.regular_sessions(ctx, columns, self.sessions.sessions)
         for sid in self.sessions.sessions:
-            self._check_session(sid)
+            if sid in regular:
+                self._contiguous[sid] = True
+            else:
+                self._check_session(sid)
         self._questions: dict[str, set[int]] = {}
         self._question_of: dict[int, str] = {}
         self._case_groups: dict[str, Counter[str]] = {}
-        q = self._ctx.question
+        q = ctx.question
         if q is not None:
             questions, question_of = self._questions, self._question_of
             skip = self._empty | self.sessions.session_of.keys()
-            for row in rows:
-                key = row.cells[q].strip()
+            for row, text in zip(rows, columns[q], strict=True):
+                key = text.strip()
                 if key and row.id not in skip:
                     questions.setdefault(key, set()).add(row.id)
                     question_of[row.id] = key
         for sid, members in self.sessions.sessions.items():
             self._case_groups.setdefault(sid.lower(), Counter())[sid] += len(members)
-        self._composed: dict[int, tuple[Issue, ...]] = {}
-        self.counts.clear()
-        self.rule_counts.clear()
         self._file = self._file_level()
-        self._count(self._file, 1)
+        composed: dict[int, tuple[Issue, ...]] = {}
+        self._composed = composed
         for rid in self._rows_that_may_have_issues():
-            self._recompose(rid)
+            found = self._compose(rid)
+            if found:
+                composed[rid] = found
+        everything = [i for found in composed.values() for i in found]
+        everything += self._file
+        self.counts.clear()
+        self.counts.update(i.severity for i in everything)
+        self.rule_counts.clear()
+        self.rule_counts.update(i.rule for i in everything)
 
     def _rows_that_may_have_issues(self) -> list[int]:
         """Every row with a local, session, static or dataset-wide issue (a superset), in file order."""
@@ -298,8 +309,8 @@ class Validator:
                     args=(("sid", sid), ("others", others))))
         return out
 
-    def _recompose(self, rid: int) -> bool:
-        """Rebuild the row's issue list; return True when it changed."""
+    def _compose(self, rid: int) -> tuple[Issue, ...]:
+        """The row's issues: its own, its session's that point at it, static, then dataset-wide."""
         parts = self._row_local.get(rid, [])
         sid = self.sessions.session_of.get(rid)
         if sid is not None and sid in self._session_issues:
@@ -307,10 +318,15 @@ class Validator:
         static = self.static_rows.get(rid)
         if static:
             parts = parts + static
-        derived = self._derived(rid) if (rid in self._question_of or sid is not None) else None
-        if derived:
-            parts = parts + derived
-        new = tuple(parts)
+        key = self._question_of.get(rid)
+        if ((key is not None and len(self._questions[key]) > 1)
+                or (sid is not None and len(self._case_groups.get(sid.lower(), ())) > 1)):
+            parts = parts + self._derived(rid)
+        return tuple(parts)
+
+    def _recompose(self, rid: int) -> bool:
+        """Rebuild the row's issue list; return True when it changed."""
+        new = self._compose(rid)
         old = self._composed.get(rid, _NONE)
         if new == old:
             return False
