@@ -8,6 +8,7 @@ Rows are plain data; nothing is checked on assignment — the validator judges t
 from __future__ import annotations
 
 import itertools
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -65,23 +66,30 @@ class Dataset:
         self._target = get_target(target)
         self._positions: dict[int, int] | None = None
         self._col_positions: dict[int, int] | None = None
-        self._listeners: list[Listener] = []
+        self._listeners: list[weakref.ref[Listener]] = []
         self.document: Any = None  # file-level data the table cannot show (SDK JSON)
         self._fields_cache: list[str | None] | None = None
 
     # ----- listeners ---------------------------------------------------------------------------
+    # Held weakly: the validator holds the dataset, so a strong reference back would make every
+    # document a reference cycle, which only the cyclic collector frees — and a big document is built
+    # with that collector paused and then frozen out of its walks (core/alloc.py).
     def subscribe(self, listener: Listener) -> None:
-        self._listeners.append(listener)
+        self._listeners.append(weakref.ref(listener))
 
     def unsubscribe(self, listener: Listener) -> None:
-        self._listeners.remove(listener)
+        self._listeners = [r for r in self._listeners if r() is not listener and r() is not None]
+
+    def _live(self) -> list[Listener]:
+        found = [r() for r in self._listeners]
+        return [x for x in found if x is not None]
 
     def _before(self, change: Change) -> None:
-        for listener in self._listeners:
+        for listener in self._live():
             listener.before_change(change)
 
     def _after(self, change: Change) -> None:
-        for listener in self._listeners:
+        for listener in self._live():
             listener.after_change(change)
 
     # ----- lookups ----------------------------------------------------------------------------

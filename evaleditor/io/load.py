@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from evaleditor.core.alloc import bulk_allocation
+from evaleditor.core.alloc import bulk_allocation, keep_built
 from evaleditor.core.document import Document, document_from_table
 
 
@@ -17,4 +17,7 @@ def load_document(path: str | os.PathLike, sheet: str | None = None, target: str
     path = Path(path)
     with bulk_allocation():
         raw = read_table(path, sheet=sheet, progress=progress, cancel=cancel)
-        return document_from_table(raw, path, target, file_size=os.path.getsize(path))
+        doc = document_from_table(raw, path, target, file_size=os.path.getsize(path))
+        del raw
+        keep_built(len(doc.dataset.rows))
+        return doc

@@ -363,3 +363,29 @@ def test_background_save_is_read_only_while_it_runs(qtbot, tmp_path, dialogs_log
     assert not w.is_modified() and not w.model.read_only
     assert w.windowTitle() == "out.xlsx \u2014 evaleditor"
     assert load_document(tmp_path / "out.xlsx").dataset.rows[0].cells[Q] == "saved in the background"
+
+
+def test_opening_another_file_frees_the_first_without_the_cycle_collector(qtbot, tmp_path, dialogs_log):
+    """A big document is frozen out of the garbage collector's walks (core/alloc.py), so only reference
+    counting can free it: nothing in the window may hold it in a reference cycle."""
+    import gc
+    import weakref
+
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.show()
+    first = write_csv(tmp_path / "first.csv")
+    second = write_csv(tmp_path / "second.csv", rows=ROWS[:1])
+    assert w.open_file(first)
+    old = weakref.ref(w.doc.dataset), weakref.ref(w.doc.validator)
+    w.model.setData(w.model.index(0, Q), "edited")  # an undo step, a journal, a repaint
+    w.issues_panel.setFocus()
+    QApplication.processEvents()
+    gc.disable()
+    try:
+        dialogs_log.answers["ask_save_changes"] = dialogs.DISCARD
+        assert w.open_file(second)
+        QApplication.processEvents()
+        assert [r() for r in old] == [None, None]
+    finally:
+        gc.enable()
