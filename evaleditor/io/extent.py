@@ -7,13 +7,16 @@ not an exception), taking every open window with it. A1 and ZZ200000 took 28 s a
 
 So the sheet's XML is scanned first, in up to three steps, each only when the one before could not
 decide:
-1. one pass of regex searches that find nothing in an ordinary sheet: cells without a reference,
-   references in row 380,000 or beyond, and the column letters of references beyond column Z;
-   when every cell carries its reference and every row is below 380,000, the area is bounded;
+1. one regex search per piece that finds nothing in an ordinary sheet (cells without a reference or
+   with a namespace prefix, references in row 380,000 or beyond or in column AA and beyond, formulas),
+   plus two substring tests for error values; a piece where it finds something gets the detailed
+   searches. When every cell carries its reference and every row is below 380,000, the area is bounded;
 2. else a second pass looks for a row number beyond what the widest column allows;
 3. every reference read (cells without a value are not counted: calamine leaves them out, so a
    formatted empty cell far away does not refuse a good file) — for unusual or hostile sheets.
 A sheet over `max_cells()` is refused with a one-line reason.
+
+On a 100k-row sheet (86 MB of XML) step 1 costs about 0.8 s, half of it inflating.
 """
 
 from __future__ import annotations
@@ -33,6 +36,11 @@ _DEEP = re.compile(rb'r="[A-Za-z]?(?:3[89]\d{4}|[4-9]\d{5}|\d{7})')  # ... in ro
 _UNPLACED = re.compile(rb'<c(?! r=")[\s>]')  # a cell whose first attribute is not its reference
 _PREFIXED = re.compile(rb":c[\s>]")  # a cell with a namespace prefix
 _WIDE_LETTERS = re.compile(rb'r="([A-Za-z]{2,3})\d')  # a reference in column AA or beyond
+# step 1 in one search, with the literal prefix "<" (an alternation without one is 5x slower): a cell
+# whose reference is deep or wide, or that has none first; a formula; a namespace-prefixed cell or formula
+_QUICK = re.compile(rb'<(?:c(?: r="(?:[A-Za-z]{2,3}\d|[A-Za-z]?(?:3[89]\d{4}|[4-9]\d{5}|\d{7}))|(?! r=")[\s>])'
+                    rb'|f[\s>/]|[\w.-]+:[cf][\s>/])')
+_ERROR_VALUE = (b't="e"', b"t='e'")
 # step 3: a cell that has a value (not self-closing) and a reference: its letters, its digits
 _REF_LETTERS = re.compile(rb'<(?:[\w.-]+:)?c\s[^>]*?\br="([A-Za-z]+)\d+"[^>]*(?<!/)>')
 _REF_DIGITS = re.compile(rb'<(?:[\w.-]+:)?c\s[^>]*?\br="[A-Za-z]+(\d+)"[^>]*(?<!/)>')
@@ -53,15 +61,6 @@ def max_cells() -> int:
     return max(1_000_000, min(MAX_CELLS, int(avail * safety.MEMORY_SHARE) // BYTES_PER_CELL))
 
 
-def _windows(zf: zipfile.ZipFile, part: str):
-    """The part's bytes in 1 MiB pieces, each starting with the last 32 bytes of the one before."""
-    tail = b""
-    with zf.open(part) as member:
-        while chunk := member.read(_CHUNK):
-            yield tail + chunk
-            tail = chunk[-32:]
-
-
 def _chunks(zf: zipfile.ZipFile, part: str):
     """The part's bytes in pieces that end before a `<`, so that no tag is split between two."""
     rest = b""
@@ -76,13 +75,6 @@ def _chunks(zf: zipfile.ZipFile, part: str):
             yield data[:cut]
     if rest:
         yield rest
-
-
-def _found(pattern: re.Pattern[bytes], window: bytes) -> bool:
-    """A match not touching the window's end (where a lookahead cannot see what follows; the next
-    window, which starts 32 bytes back, looks again)."""
-    m = pattern.search(window)
-    return m is not None and (m.end() + 8 <= len(window) or len(window) < _CHUNK)
 
 
 def _column(letters: bytes) -> int:
@@ -110,11 +102,15 @@ def sheet_area(zf: zipfile.ZipFile, part: str, limit: int | None = None) -> tupl
     limit = max_cells() if limit is None else limit
     letters: set[bytes] = set()  # of references in column AA or beyond
     deep = unplaced = formulas = False
-    for window in _windows(zf, part):
-        letters.update(_WIDE_LETTERS.findall(window))  # a search when there are none
-        deep = deep or _found(_DEEP, window)
-        unplaced = unplaced or _found(_UNPLACED, window) or _found(_PREFIXED, window)
-        formulas = formulas or may_need_scan(window)
+    for piece in _chunks(zf, part):
+        if not formulas and (_ERROR_VALUE[0] in piece or _ERROR_VALUE[1] in piece):
+            formulas = True
+        if _QUICK.search(piece) is None:
+            continue
+        letters.update(_WIDE_LETTERS.findall(piece))
+        deep = deep or _DEEP.search(piece) is not None
+        unplaced = unplaced or _UNPLACED.search(piece) is not None or _PREFIXED.search(piece) is not None
+        formulas = formulas or may_need_scan(piece)
     if unplaced:
         return (*_exact_area(zf, part), formulas)
     cols = max(26, max(map(_column, letters), default=0))
@@ -122,7 +118,7 @@ def sheet_area(zf: zipfile.ZipFile, part: str, limit: int | None = None) -> tupl
     if not deep and rows >= _NARROW_ROWS:  # every row is below 380,000
         return min(rows, _NARROW_ROWS), cols, formulas
     beyond = _greater_than(rows)
-    if not any(_found(beyond, window) for window in _windows(zf, part)):
+    if not any(beyond.search(piece) for piece in _chunks(zf, part)):
         return rows, cols, formulas
     return (*_exact_area(zf, part), formulas)
 

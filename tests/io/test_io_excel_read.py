@@ -178,3 +178,13 @@ def test_unsupported_suffix(tmp_path):
     path.write_bytes(b"x")
     with pytest.raises(ReadError, match="unsupported file type"):
         read_table(path)
+
+
+@pytest.mark.parametrize("quote", ['"', "'"])
+def test_saved_error_values_read_as_excel_shows_them(tmp_path, quote):
+    """calamine reads an error cell as empty; the sheet scan finds it by its type (t="e" or t='e')."""
+    path = raw_xlsx(tmp_path / "e.xlsx", (
+        '<row r="1"><c r="A1" t="inlineStr"><is><t>question</t></is></c></row>'
+        f'<row r="2"><c r="A2" t={quote}e{quote}><v>#N/A</v></c></row>'
+    ))
+    assert read_xlsx(path).rows == [["#N/A"]]
