@@ -17,7 +17,8 @@ if TYPE_CHECKING:
     from evaleditor.core.validation import Validator
 
 EXCEL_MAX_CHARS = 32767
-CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
+CONTROL_CHARS = "".join(chr(i) for i in range(32) if chr(i) not in "\t\n\r")  # a workbook cannot hold them
+CONTROL = re.compile(f"[{re.escape(CONTROL_CHARS)}]")
 _NUMBERED = [[str(i) for i in range(1, n + 1)] for n in range(64)]
 NULL_TEXTS = {"None", "NA", "N/A", "null", "NaN"}
 NULL_VARIANTS = frozenset(v for t in NULL_TEXTS for v in (t, t.lower(), t.upper(), t.capitalize()))

@@ -35,7 +35,10 @@ def document_from_table(raw: RawTable, path: str | Path | None = None, target: s
     target = target or infer_target(raw.headers, suffix)
     ds = Dataset(raw.headers, (), target)
     payloads = raw.payloads or []
-    rows = [Row(i + 1, cells, payloads[i] if i < len(payloads) else None) for i, cells in enumerate(raw.rows)]
+    if payloads:
+        rows = [Row(i + 1, cells, payloads[i] if i < len(payloads) else None) for i, cells in enumerate(raw.rows)]
+    else:
+        rows = list(map(Row, range(1, len(raw.rows) + 1), raw.rows))
     ds.rows = rows
     ds._row_ids = iter(range(len(rows) + 1, 1 << 62))
     ds.document = raw.document

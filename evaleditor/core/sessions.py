@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import bisect
 import re
+from operator import attrgetter, itemgetter
 
 from evaleditor.core.dataset import Dataset
 from evaleditor.core.targets import SESSION, TURN
 
+_ID = attrgetter("id")
+_CELLS = attrgetter("cells")
 _TURN = re.compile(r"\s*(\d+)(?:\.0*)?\s*")
 
 
@@ -33,15 +36,15 @@ class SessionIndex:
         pos = self.ds.field_position(SESSION)
         if pos is not None:
             sessions, session_of = self.sessions, self.session_of
-            for row in self.ds.rows:
-                sid = row.cells[pos]
-                if sid and row.id not in skip:
-                    session_of[row.id] = sid
+            rows = self.ds.rows
+            for rid, sid in zip(map(_ID, rows), map(itemgetter(pos), map(_CELLS, rows)), strict=True):
+                if sid and rid not in skip:
+                    session_of[rid] = sid
                     members = sessions.get(sid)
                     if members is None:
-                        sessions[sid] = [row.id]
+                        sessions[sid] = [rid]
                     else:
-                        members.append(row.id)
+                        members.append(rid)
         return old
 
     def move(self, row_id: int, new_sid: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
+from operator import attrgetter
 
 from evaleditor.core import bulk, checks
 from evaleditor.core.alloc import bulk_allocation
@@ -88,7 +89,7 @@ class Validator:
     def _full(self) -> None:
         ctx = self._ctx = checks.RowContext(self.ds, self.is_workbook())
         rows = self.ds.rows
-        self._empty: set[int] = {r.id for r in rows if r.payload is None and not any(r.cells)}
+        self._empty: set[int] = bulk.empty_rows(rows)
         columns = bulk.columns_of(rows, len(ctx.col_ids))
         self._row_local: dict[int, list[Issue]] = bulk.check_all(ctx, rows, columns, self._empty)
         self.sessions.rebuild(self._empty)
@@ -102,18 +103,24 @@ class Validator:
                 self._check_session(sid)
         self._questions: dict[str, set[int]] = {}
         self._question_of: dict[int, str] = {}
-        self._case_groups: dict[str, Counter[str]] = {}
+        self._case_groups: dict[str, dict[str, int]] = {}  # folded id -> {session id: rows}
         q = ctx.question
         if q is not None:
-            questions, question_of = self._questions, self._question_of
-            skip = self._empty | self.sessions.session_of.keys()
-            for row, text in zip(rows, columns[q], strict=True):
-                key = text.strip()
-                if key and row.id not in skip:
-                    questions.setdefault(key, set()).add(row.id)
-                    question_of[row.id] = key
+            question_of = self._question_of = dict(zip(map(attrgetter("id"), rows), map(str.strip, columns[q]),
+                                                       strict=True))
+            for rid in [rid for rid, key in question_of.items() if not key]:
+                del question_of[rid]
+            for rid in self._empty | self.sessions.session_of.keys():
+                question_of.pop(rid, None)
+            questions = self._questions
+            for rid, key in question_of.items():
+                group = questions.get(key)
+                if group is None:
+                    questions[key] = {rid}
+                else:
+                    group.add(rid)
         for sid, members in self.sessions.sessions.items():
-            self._case_groups.setdefault(sid.lower(), Counter())[sid] += len(members)
+            self._case_groups.setdefault(sid.lower(), {})[sid] = len(members)
         self._file = self._file_level()
         composed: dict[int, tuple[Issue, ...]] = {}
         self._composed = composed
@@ -279,7 +286,8 @@ class Validator:
             if not group:
                 del groups[old_sid.lower()]
         if new_sid:
-            groups.setdefault(new_sid.lower(), Counter())[new_sid] += 1
+            group = groups.setdefault(new_sid.lower(), {})
+            group[new_sid] = group.get(new_sid, 0) + 1
 
     def _case_group_rows(self, sid: str) -> set[int]:
         """First rows of the sessions whose ids fold to the same case as `sid`."""
