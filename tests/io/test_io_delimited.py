@@ -131,6 +131,28 @@ def test_empty_files(tmp_path, content):
     assert "empty" in info.value.reason
 
 
+@pytest.mark.parametrize("bom", [b"", codecs.BOM_UTF8])
+def test_text_that_stops_being_utf8_far_into_the_file(tmp_path, bom):
+    """UTF-8 is taken from the file's start and checked by the parse itself; a GB18030 row far down
+    makes the parse start again with the encoding that fits (a BOM file has no other)."""
+    path = tmp_path / "late.csv"
+    ascii_rows = "".join(f"q{i},a{i}\n" for i in range(10000))  # past the 64K sniffed
+    path.write_bytes(bom + ("question,answer\n" + ascii_rows).encode() + "你好,世界\n".encode("gb18030"))
+    if bom:
+        with pytest.raises(ReadError, match="no known text encoding"):
+            read_delimited(path)
+        return
+    t = read_delimited(path)
+    assert t.encoding == "gb18030" and t.rows[-1] == ["你好", "世界"] and len(t.rows) == 10001
+
+
+def test_nul_far_into_a_utf8_file_is_binary(tmp_path):
+    path = tmp_path / "nul.csv"
+    path.write_bytes(b"question,answer\n" + b"q,a\n" * 5000 + b"q,\x00\n")
+    with pytest.raises(ReadError, match="binary data"):
+        read_delimited(path)
+
+
 def test_binary_junk_named_csv(tmp_path):
     path = tmp_path / "junk.csv"
     path.write_bytes(bytes(range(256)) * 40)
