@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from operator import attrgetter
 
-from evaleditor.core import bulk, checks
+from evaleditor.core import bulk, checks, wide
 from evaleditor.core.alloc import bulk_allocation
 from evaleditor.core.dataset import Change, Dataset
 from evaleditor.core.i18n import N_, NP_
@@ -101,27 +101,13 @@ class Validator:
                 self._contiguous[sid] = True
             else:
                 self._check_session(sid)
-        self._questions: dict[str, list[int]] = {}  # lists: most questions are unique, and a set of one
-        # costs 216 bytes against 64 (15 MB at 100k rows)
-        self._question_of: dict[int, str] = {}
-        self._case_groups: dict[str, dict[str, int]] = {}  # folded id -> {session id: rows}
-        q = ctx.question
-        if q is not None:
-            question_of = self._question_of = dict(zip(map(attrgetter("id"), rows), map(str.strip, columns[q]),
-                                                       strict=True))
-            for rid in [rid for rid, key in question_of.items() if not key]:
-                del question_of[rid]
-            for rid in self._empty | self.sessions.session_of.keys():
-                question_of.pop(rid, None)
-            questions = self._questions
-            for rid, key in question_of.items():
-                group = questions.get(key)
-                if group is None:
-                    questions[key] = [rid]
-                else:
-                    group.append(rid)
-        for sid, members in self.sessions.sessions.items():
-            self._case_groups.setdefault(sid.lower(), {})[sid] = len(members)
+        self._questions = wide.Questions()
+        if ctx.question is not None:
+            skip = self._empty | self.sessions.session_of.keys()
+            keys = zip(map(attrgetter("id"), rows), map(str.strip, columns[ctx.question]), strict=True)
+            self._questions.build((rid, key) for rid, key in keys if key and rid not in skip)
+        self._case_groups = wide.CaseGroups()
+        self._case_groups.build((sid, len(members)) for sid, members in self.sessions.sessions.items())
         self._file = self._file_level()
         composed: dict[int, tuple[Issue, ...]] = {}
         self._composed = composed
@@ -141,12 +127,8 @@ class Validator:
         candidates = set(self._row_local) | set(self.static_rows)
         for found in self._session_issues.values():
             candidates.update(i.row_id for i in found)
-        for group in self._questions.values():
-            if len(group) > 1:
-                candidates.update(group)
-        for group in self._case_groups.values():
-            if len(group) > 1:
-                candidates.update(self.sessions.sessions[s][0] for s in group)
+        candidates.update(self._questions.duplicated())
+        candidates.update(self.sessions.sessions[s][0] for s in self._case_groups.clashing())
         return sorted(candidates, key=self.ds.position)
 
     # ----- incremental -----------------------------------------------------------------------------
@@ -203,12 +185,12 @@ class Validator:
             if not reordered:
                 self.sessions.move(rid, new_sid)
             if old_sid != new_sid:
-                self._case_move(old_sid, new_sid)
+                self._case_groups.move(old_sid, new_sid)
                 for sid in (old_sid, new_sid):
                     if sid:
                         candidates |= self._case_group_rows(sid)
             sessions_to_check.update(s for s in (old_sid, new_sid) if s)
-            candidates |= self._reindex_question(rid, removed)
+            candidates |= self._questions.move(rid, None if removed else self._question_key(rid))
         if seam is not None:
             sessions_to_check |= self._session_across(*seam)
         for sid in sessions_to_check:
@@ -251,58 +233,21 @@ class Validator:
     def _contiguity_changed(self, sid: str) -> bool:
         return self._contiguous.get(sid) != self.sessions.is_contiguous(sid)
 
-    def _index_question(self, rid: int) -> None:
-        row = self.ds.row(rid)
-        if rid in self._empty or rid in self.sessions.session_of:
-            return
-        key = row.cells[self._ctx.question].strip()
-        if key:
-            group = self._questions.setdefault(key, [])
-            if rid not in group:
-                group.append(rid)
-            self._question_of[rid] = key
-
-    def _reindex_question(self, rid: int, removed: bool) -> set[int]:
-        """Move `rid` in the duplicate-question index; return rows whose duplicate status may flip."""
-        affected: set[int] = set()
-        old = self._question_of.pop(rid, None)
-        if old is not None:
-            group = self._questions[old]
-            group.remove(rid)
-            affected.update(group)
-            if not group:
-                del self._questions[old]
-        if not removed and self._ctx.question is not None:
-            self._index_question(rid)
-            new = self._question_of.get(rid)
-            if new is not None:
-                affected.update(self._questions[new])
-        return affected
-
-    def _case_move(self, old_sid: str, new_sid: str) -> None:
-        groups = self._case_groups
-        if old_sid:
-            group = groups[old_sid.lower()]
-            group[old_sid] -= 1
-            if group[old_sid] <= 0:
-                del group[old_sid]
-            if not group:
-                del groups[old_sid.lower()]
-        if new_sid:
-            group = groups.setdefault(new_sid.lower(), {})
-            group[new_sid] = group.get(new_sid, 0) + 1
+    def _question_key(self, rid: int) -> str | None:
+        """What the duplicate-question index files the row under: single-turn, non-empty rows only."""
+        if self._ctx.question is None or rid in self._empty or rid in self.sessions.session_of:
+            return None
+        return self.ds.row(rid).cells[self._ctx.question].strip()
 
     def _case_group_rows(self, sid: str) -> set[int]:
         """First rows of the sessions whose ids fold to the same case as `sid`."""
-        group = self._case_groups.get(sid.lower(), {})
-        return {self.sessions.sessions[s][0] for s in group if s in self.sessions.sessions}
+        return {self.sessions.sessions[s][0] for s in self._case_groups.of(sid) if s in self.sessions.sessions}
 
     def _derived(self, rid: int) -> list[Issue]:
         out = []
         target = self.ds.target.name
-        key = self._question_of.get(rid)
-        if key is not None and len(self._questions[key]) > 1:
-            n = len(self._questions[key]) - 1
+        n = self._questions.others(rid)
+        if n:
             out.append(make_issue(
                 "duplicate-question", target,
                 NP_("The same question appears in {n} other single-turn row; duplicates weigh twice in the scores",
@@ -310,8 +255,8 @@ class Validator:
                     "n"), rid, self._ctx.column_id(QUESTION), args=(("n", n),)))
         sid = self.sessions.session_of.get(rid)
         if sid is not None and self.sessions.sessions[sid][0] == rid:
-            group = self._case_groups.get(sid.lower())
-            if group and len(group) > 1:
+            group = self._case_groups.of(sid)
+            if len(group) > 1:
                 others = ", ".join(repr(s) for s in sorted(group) if s != sid)
                 out.append(make_issue(
                     "session-id-case-clash", target,
@@ -329,9 +274,7 @@ class Validator:
         static = self.static_rows.get(rid)
         if static:
             parts = parts + static
-        key = self._question_of.get(rid)
-        if ((key is not None and len(self._questions[key]) > 1)
-                or (sid is not None and len(self._case_groups.get(sid.lower(), ())) > 1)):
+        if self._questions.others(rid) or (sid is not None and len(self._case_groups.of(sid)) > 1):
             parts = parts + self._derived(rid)
         return tuple(parts)
 
