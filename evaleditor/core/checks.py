@@ -115,9 +115,12 @@ def control_character(t: str, rid: int, col: int, text: str) -> Issue:
                       "store: remove it"), rid, col, args=(("code", f"U+{ord(m.group()):04X}"),))
 
 
+_NULL_ARGS = {v: (("text", v),) for v in NULL_VARIANTS}  # shared: a big file has tens of thousands
+
+
 def literal_null(t: str, rid: int, col: int, text: str) -> Issue:
     return make_issue("literal-null-text", t, N_("'{text}' is kept as typed, but many tools read it as an empty "
-                      "value"), rid, col, args=(("text", text),))
+                      "value"), rid, col, args=_NULL_ARGS.get(text) or (("text", text),))
 
 
 def invalid_tool_calls(t: str, rid: int, col: int, problem: Msg) -> Issue:

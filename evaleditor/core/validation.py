@@ -106,8 +106,9 @@ class Validator:
             skip = self._empty | self.sessions.session_of.keys()
             keys = zip(map(attrgetter("id"), rows), map(str.strip, columns[ctx.question]), strict=True)
             self._questions.build((rid, key) for rid, key in keys if key and rid not in skip)
+        del columns  # 8 bytes a cell: let it go before the issues are composed
         self._case_groups = wide.CaseGroups()
-        self._case_groups.build((sid, len(members)) for sid, members in self.sessions.sessions.items())
+        self._case_groups.build(self.sessions.sessions)
         self._file = self._file_level()
         composed: dict[int, tuple[Issue, ...]] = {}
         self._composed = composed
@@ -185,7 +186,7 @@ class Validator:
             if not reordered:
                 self.sessions.move(rid, new_sid)
             if old_sid != new_sid:
-                self._case_groups.move(old_sid, new_sid)
+                self._case_groups.move(old_sid, new_sid, self.sessions.sessions.__contains__)
                 for sid in (old_sid, new_sid):
                     if sid:
                         candidates |= self._case_group_rows(sid)

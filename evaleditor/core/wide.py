@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 
 
 class Questions:
@@ -55,32 +55,55 @@ class Questions:
 
 
 class CaseGroups:
+    """Session ids by folded case. A group of one is the id itself, not a container: 27k of them at
+    100k rows. Whether an id still has rows is the session index's to say (`present`)."""
+
     def __init__(self) -> None:
-        self.groups: dict[str, dict[str, int]] = {}  # folded id -> {session id: its rows}
+        self.groups: dict[str, str | set[str]] = {}
 
-    def build(self, sizes: Iterable[tuple[str, int]]) -> None:
+    def build(self, sids: Iterable[str]) -> None:
         self.groups = {}
-        for sid, n in sizes:
-            self.groups.setdefault(sid.lower(), {})[sid] = n
+        for sid in sids:
+            self._add(sid)
 
-    def move(self, old_sid: str, new_sid: str) -> None:
-        """One row left session `old_sid` and joined `new_sid` ("" for none)."""
-        if old_sid:
-            group = self.groups[old_sid.lower()]
-            group[old_sid] -= 1
-            if group[old_sid] <= 0:
-                del group[old_sid]
-            if not group:
-                del self.groups[old_sid.lower()]
+    def move(self, old_sid: str, new_sid: str, present: Callable[[str], bool]) -> None:
+        """One row left session `old_sid` and joined `new_sid` ("" for none); `present(sid)`: whether a
+        session id still has rows, after the move."""
+        if old_sid and not present(old_sid):
+            key = _folded(old_sid)
+            group = self.groups.get(key)
+            if isinstance(group, set):
+                group.discard(old_sid)
+                if len(group) == 1:
+                    self.groups[key] = next(iter(group))
+            elif group == old_sid:
+                del self.groups[key]
         if new_sid:
-            group = self.groups.setdefault(new_sid.lower(), {})
-            group[new_sid] = group.get(new_sid, 0) + 1
+            self._add(new_sid)
 
-    def of(self, sid: str) -> dict[str, int]:
-        """The session ids that fold to the same case as `sid` (itself included), with their rows."""
-        return self.groups.get(sid.lower(), {})
+    def of(self, sid: str) -> Collection[str]:
+        """The session ids that fold to the same case as `sid` (itself included)."""
+        group = self.groups.get(_folded(sid))
+        return () if group is None else (group,) if isinstance(group, str) else group
 
     def clashing(self) -> Iterator[str]:
         for group in self.groups.values():
-            if len(group) > 1:
+            if isinstance(group, set):
                 yield from group
+
+    def _add(self, sid: str) -> None:
+        key = _folded(sid)
+        group = self.groups.get(key)
+        if group is None:
+            self.groups[key] = sid
+        elif isinstance(group, set):
+            group.add(sid)
+        elif group != sid:
+            self.groups[key] = {group, sid}
+
+
+def _folded(sid: str) -> str:
+    """`sid.lower()`, or `sid` itself when that is the same text: most ids are lower case already, and
+    a copy of each would be 27k strings kept at 100k rows."""
+    low = sid.lower()
+    return sid if low == sid else low
