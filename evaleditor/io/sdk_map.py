@@ -9,7 +9,7 @@ an edited cell replaces only that part (formats.md, "Mapping between the table a
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,7 +45,7 @@ SHOWN_FIELDS = (CASE_ID, SESSION, TURN, QUESTION, ANSWER, CONTEXT, TOOL_CALLS)
 _SDK = get_target(SDK)
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class SdkCase:
     """What a row read from SDK JSON carries besides its cells (RawTable.payloads / Row.payload).
 
@@ -97,6 +97,8 @@ def content_text(content: object) -> str:
     if not isinstance(content, dict):
         return ""
     parts = content.get("parts") or []
+    if len(parts) == 1 and is_plain_text(parts[0]):  # the common case, without a join
+        return parts[0]["text"]
     return "\n".join(p["text"] for p in parts if is_plain_text(p))
 
 
@@ -104,7 +106,8 @@ def hidden_parts(content: object) -> list[dict]:
     """The parts of a Content that the table does not show."""
     if not isinstance(content, dict):
         return []
-    return [p for p in content.get("parts") or [] if not is_plain_text(p)]
+    return [p for p in content.get("parts") or []
+            if not (isinstance(p, dict) and len(p) == 1 and isinstance(p.get("text"), str))]  # is_plain_text
 
 
 def with_text(content: dict | None, text: str, role: str) -> dict | None:
@@ -143,19 +146,23 @@ def trajectory_text(trajectory: object) -> tuple[str, bool] | None:
     complete = True
     for content in trajectory:
         parts = content.get("parts")
-        if not isinstance(parts, list) or set(content) - {"role", "parts"} or content.get("role") not in (None, "model"):
+        if not isinstance(parts, list) or not content.keys() <= _CONTENT_KEYS or content.get("role") not in (None, "model"):
             complete = False
         for part in parts if isinstance(parts, list) else []:
             call = part.get("function_call") if isinstance(part, dict) else None
             if not isinstance(call, dict) or len(part) != 1:
                 complete = False
                 continue
-            if set(call) - {"name", "args"} or not isinstance(call.get("name"), str):
+            if not call.keys() <= _CALL_KEYS or not isinstance(call.get("name"), str):
                 complete = False
             args = call.get("args")
             calls.append({"name": call.get("name") if isinstance(call.get("name"), str) else "",
                           "arguments": args if isinstance(args, dict) else {}})
     return toolcalls.dumps(calls), complete
+
+
+_CONTENT_KEYS = frozenset({"role", "parts"})
+_CALL_KEYS = frozenset({"name", "args"})
 
 
 def calls_to_trajectory(calls: list[dict]) -> list[dict]:
@@ -168,7 +175,11 @@ def scalar_text(value: object) -> str | None:
     """A string, number or boolean as cell text (JSON spelling for non-strings); None otherwise."""
     if isinstance(value, str):
         return value
-    if isinstance(value, (bool, int, float)):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return int.__repr__(value)  # json.dumps's spelling, without its cost (a file has one per case)
+    if isinstance(value, float):
         return json.dumps(value)
     return None
 
@@ -195,15 +206,23 @@ def conversation_data(sid: str, history: Sequence[tuple[str, str]], question: st
     question and the agent's answer (no agent event when the answer is empty). Turn k holds only the
     user's question, so the SDK runs the agent on it.
     """
-    turns = []
-    for i, (q, a) in enumerate(history):
-        events = [{"author": "user", "content": user_content(q)}]
-        if a:
-            events.append({"author": AGENT_ID, "content": model_content(a)})
-        turns.append({"turn_index": i, "events": events})
-    turns.append({"turn_index": k, "events": [{"author": "user", "content": user_content(question)}]})
+    turns = [_history_turn(i, _user_event(q), a) for i, (q, a) in enumerate(history)]
+    return _conversation(sid, turns, _user_event(question), k, {AGENT_ID: {"agent_id": AGENT_ID}})
+
+
+def _user_event(question: str) -> dict[str, Any]:
+    return {"author": "user", "content": user_content(question)}
+
+
+def _history_turn(i: int, asked: dict[str, Any], answer: str) -> dict[str, Any]:
+    events = [asked, {"author": AGENT_ID, "content": model_content(answer)}] if answer else [asked]
+    return {"turn_index": i, "events": events}
+
+
+def _conversation(sid: str, history: list[dict[str, Any]], asked: dict[str, Any], k: int,
+                  agents: dict[str, Any]) -> dict[str, Any]:
     return {
-        "agent_data": {"agents": {AGENT_ID: {"agent_id": AGENT_ID}}, "turns": turns},
+        "agent_data": {"agents": agents, "turns": [*history, {"turn_index": k, "events": [asked]}]},
         SOURCE_CASE_KEY: sid,
         SOURCE_TURN_KEY: k,
     }
@@ -212,14 +231,24 @@ def conversation_data(sid: str, history: Sequence[tuple[str, str]], question: st
 def conversations(fields: Sequence[dict[str, str]]) -> list[tuple[str, int, dict[str, Any]] | None]:
     """For each row (its cells by field): (session id, 0-based turn, conversation data), or None."""
     out: list[tuple[str, int, dict[str, Any]] | None] = [None] * len(fields)
-    layout = conversation_layout([f.get(SESSION, "") for f in fields], [f.get(TURN, "") for f in fields])
-    for sid, members in layout.items():
-        history: list[tuple[str, str]] = []
-        for k, i in enumerate(members):
-            question = fields[i].get(QUESTION, "")
-            out[i] = (sid, k, conversation_data(sid, history, question, k))
-            history.append((question, fields[i].get(ANSWER, "")))
+    for i, conv in iter_conversations(fields):
+        out[i] = conv
     return out
+
+
+def iter_conversations(fields: Sequence[dict[str, str]]) -> Iterator[tuple[int, tuple[str, int, dict[str, Any]]]]:
+    """(row, (session id, 0-based turn, conversation data)) for the rows in a conversation, a conversation
+    after the other. What repeats is built once and shared (never mutated): the turns of the history by
+    the conversation's later rows (else a long conversation is quadratic), the user's event of a turn by
+    the turn's row and the later ones, the agents by all."""
+    layout = conversation_layout([f.get(SESSION, "") for f in fields], [f.get(TURN, "") for f in fields])
+    agents = {AGENT_ID: {"agent_id": AGENT_ID}}
+    for sid, members in layout.items():
+        history: list[dict[str, Any]] = []
+        for k, i in enumerate(members):
+            asked = _user_event(fields[i].get(QUESTION, ""))
+            yield i, (sid, k, _conversation(sid, history, asked, k, agents))
+            history.append(_history_turn(k, asked, fields[i].get(ANSWER, "")))
 
 
 def default_case_id(position: int, conversation: tuple[str, int, Any] | None) -> str:

@@ -11,13 +11,17 @@ EvalCase extras holding a string, number or boolean (numbers and booleans in JSO
 Everything else in a case stays in the row's `SdkCase` payload and is written back unchanged
 (info rule sdk-not-shown). What the SDK would reject is reported (sdk-schema-error) and left out of the
 payload, so that a save gives a valid file; ReadError only when nothing sensible can be shown.
+
+Speed and memory (bench/bench_core.py): a case the SDK takes as it is (`is_clean`, most cases) becomes
+its row's payload uncopied, so the table holds the parsed file and little more; the file's text is
+dropped once parsed. Parsing case by case (raw_decode) was measured: slower, and bigger, since json
+then shares no key strings between cases. agent_data is checked last, mostly by comparing it with
+the conversation data the writer makes, which the reader builds anyway.
 """
 
 from __future__ import annotations
 
-import json
 import os
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -25,161 +29,33 @@ from evaleditor.core.alloc import bulk_allocation
 from evaleditor.core.errors import Cancelled, ReadError
 from evaleditor.core.table import LoadNote, RawTable
 from evaleditor.core.targets import ANSWER, CASE_ID, CONTEXT, QUESTION, SESSION, TOOL_CALLS, TURN
-from evaleditor.io.sdk_check import DROP, Errors, clean, clean_model, field_name, join, kind
+from evaleditor.io.sdk_case import ReadCase
+from evaleditor.io.sdk_check import DROP, Errors, clean, field_name, is_clean, join
 from evaleditor.io.sdk_map import (
     CONTEXT_KEY,
     CONVERSATION_KEYS,
-    PART_KINDS,
-    RAW_TOOL_CALLS_KEY,
-    RESERVED_EXTRAS,
     SHOWN_FIELDS,
-    SOURCE_CASE_KEY,
-    SOURCE_TURN_KEY,
     TRAJECTORY_KEY,
     SdkCase,
-    content_text,
-    conversations,
     default_case_id,
     extra_key,
-    extra_name_problem,
-    hidden_parts,
+    iter_conversations,
     model_content,
-    scalar_text,
-    trajectory_text,
     user_content,
 )
-from evaleditor.io.sdk_schema import MODELS, ROOT
-from evaleditor.io.sdk_views import case_findings, hidden_fields
+from evaleditor.io.sdk_parse import decode_text, parse_json, split_root
+from evaleditor.io.sdk_schema import MODELS
+from evaleditor.io.sdk_views import case_findings
 
+_load = parse_json  # verify.py parses a saved file as the reader does (and tests change it there)
 Progress = Callable[[int, int], None]
 Cancel = Callable[[], bool]
 _EVERY = 500
 _MAX_ERRORS = 10  # schema errors reported per case (then a count)
-NOT_SDK = "not an SDK EvaluationDataset: "
-
-
-class _Case:
-    """One case as read: the checked case and what its row shows."""
-
-    def __init__(self, index: int, case: dict[str, Any], errors: Errors):
-        self.index = index
-        self.case = case
-        self.errors = errors
-        self.hidden: list[str] = hidden_fields(case)
-        self.cells: dict[str, str] = {}
-        self.extras: dict[str, str] = {}
-        self._derive()
-
-    def _derive(self) -> None:
-        case, cells, hidden = self.case, self.cells, self.hidden
-        cells[CASE_ID] = case.get("eval_case_id", "")
-        cells[QUESTION] = content_text(case.get("prompt"))
-        _describe_parts(hidden, case.get("prompt"), "the prompt")
-        reference = case.get("reference") or {}
-        cells[ANSWER] = content_text(reference.get("response"))
-        _describe_parts(hidden, reference.get("response"), "the reference")
-        for key, value in case.items():
-            if key in MODELS["EvalCase"]:
-                continue
-            text = scalar_text(value)
-            if key == CONTEXT_KEY:
-                cells[CONTEXT] = text or ""
-                if text is None:
-                    hidden.append(f"the context ({kind(value)})")
-            elif key == TRAJECTORY_KEY:
-                shown = trajectory_text(value)
-                cells[TOOL_CALLS] = shown[0] if shown else ""
-                if shown is None or not shown[1]:
-                    hidden.append("reference_trajectory content other than function calls" if shown
-                                  else f"reference_trajectory ({kind(value)}, not a list of Contents)")
-            elif key == RAW_TOOL_CALLS_KEY and TRAJECTORY_KEY not in case and isinstance(value, str):
-                cells[TOOL_CALLS] = value
-            elif key in (SOURCE_CASE_KEY, SOURCE_TURN_KEY) and scalar_text(case.get(SOURCE_CASE_KEY)):
-                continue  # shown as session_id and turn_id below
-            elif text is None or extra_name_problem(key) or key in RESERVED_EXTRAS:
-                hidden.append(f"the extra field {key!r}")
-            else:
-                self.extras[key] = text
-        session = scalar_text(case.get(SOURCE_CASE_KEY))
-        if session:
-            turn = _turn(case.get(SOURCE_TURN_KEY))
-            cells[SESSION] = session
-            cells[TURN] = "" if turn is None else str(turn + 1)
-
-    @property
-    def session(self) -> str:
-        return self.cells.get(SESSION, "")
-
-
-def _turn(value: object) -> int | None:
-    """source_turn_index as a whole number ≥ 0, or None."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 1 << 53:
-        return None
-    return int(value) if value == int(value) else None
-
-
-def _part_kind(part: dict) -> str:
-    if part.get("thought") and "text" in part:
-        return "thought"
-    name = next((k for k in PART_KINDS if k in part), "empty")
-    return f"{name} (with metadata)" if name == "text" else name
-
-
-def _describe_parts(hidden: list[str], content: object, where: str) -> None:
-    for name, n in Counter(_part_kind(p) for p in hidden_parts(content)).items():
-        count = n if n > 1 else ("an" if name[0] in "aeiou" else "a")
-        hidden.append(f"{count} {name} part{'s' if n > 1 else ''} in {where}")
-
-
-def _load(path: object, data: bytes) -> Any:
-    def constant(name: str) -> Any:
-        raise ValueError(f"{name} is not a JSON value")
-
-    try:
-        return json.loads(data, parse_constant=constant)
-    except json.JSONDecodeError as err:
-        raise ReadError(path, f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
-    except UnicodeDecodeError:
-        raise ReadError(path, "not valid JSON: the file is not UTF-8 text (binary data?)") from None
-    except RecursionError:
-        raise ReadError(path, "not valid JSON: nested too deeply") from None
-    except ValueError as err:
-        raise ReadError(path, f"not valid JSON: {' '.join(str(err).split())}") from None
-
-
-def _root(path: object, data: Any, errors: Errors) -> tuple[list[Any], dict[str, Any] | None]:
-    """The raw cases and the root's other (checked) keys."""
-    if isinstance(data, list):
-        if data and not any(isinstance(c, dict) for c in data):
-            raise ReadError(path, NOT_SDK + "the JSON is an array of non-objects")
-        errors.append(("", 'the root is an array; the SDK wants an object {"eval_cases": [...]} '
-                           "(it is saved so)"))
-        return data, None
-    if not isinstance(data, dict):
-        raise ReadError(path, NOT_SDK + f'the JSON is a {kind(data)}, not an object with "eval_cases"')
-    if data and not any(field_name(ROOT, k) for k in data):
-        keys = ", ".join(k if len(k) <= 40 else k[:39] + "…" for k in list(data)[:5]) + (" …" if len(data) > 5 else "")
-        raise ReadError(path, NOT_SDK + f'no "eval_cases" (keys: {keys})')
-    cases: list[Any] | None = None
-    document: dict[str, Any] = {}
-    rest = {}
-    for key, value in data.items():
-        if field_name(ROOT, key) == "eval_cases":
-            if cases is not None:
-                errors.append((key, "eval_cases is given twice; the first is kept"))
-            elif value is not None and not isinstance(value, list):
-                raise ReadError(path, NOT_SDK + f"eval_cases is {_a(kind(value))}, not an array")
-            else:
-                cases = value or []
-        else:
-            rest[key] = value
-    cleaned = clean_model(rest, ROOT, "", errors)
-    document.update(cleaned)
-    return cases or [], document or None
-
-
-def _a(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word
+# agent_data, the bulk of a conversation case, is checked once the table is built: most often by
+# comparing it with the conversation data the writer would make (then it is clean), a C-speed walk
+AGENT_DATA = "agent_data"
+_AGENT_DATA_MODEL = MODELS["EvalCase"][AGENT_DATA][1]
 
 
 def _clean_case(value: Any, path: str, errors: Errors) -> Any:
@@ -211,17 +87,19 @@ def read_sdk_json(path: str | os.PathLike[str], progress: Progress | None = None
     safety.check_file(path)
     try:
         with open(path, "rb") as handle:
-            data = handle.read()
+            text = decode_text(path, handle.read())  # the bytes are dropped at once: the text is as big
     except OSError as err:
         raise ReadError(path, safety.os_error_reason(err)) from None
     with bulk_allocation():
+        data = _load(path, text)
+        del text  # not kept while the table is built (the parsed cases become its payloads, uncopied)
         return _read(path, data, progress, cancel)
 
 
-def _read(path: object, data: bytes, progress: Progress | None, cancel: Cancel | None) -> RawTable:
+def _read(path: object, data: Any, progress: Progress | None, cancel: Cancel | None) -> RawTable:
     root_errors: Errors = []
-    raw_cases, document = _root(path, _load(path, data), root_errors)
-    cases: list[_Case] = []
+    raw_cases, document = split_root(path, data, root_errors)
+    cases: list[ReadCase] = []
     for i, raw in enumerate(raw_cases):
         if i % _EVERY == 0:
             if cancel is not None and cancel():
@@ -229,11 +107,16 @@ def _read(path: object, data: bytes, progress: Progress | None, cancel: Cancel |
             if progress is not None:
                 progress(i, len(raw_cases))
         errors: Errors = []
+        if is_clean(raw, "EvalCase", but=AGENT_DATA):  # the common case: nothing to report or copy
+            cases.append(ReadCase(i, raw, errors, unchecked=AGENT_DATA in raw))
+            continue
         cleaned = _clean_case(raw, f"eval_cases.{i}", errors)
+        if cleaned is not raw:
+            raw_cases[i] = None  # a copy was made: the case as parsed can go
         if cleaned is DROP:
             root_errors.extend(errors)
         else:
-            cases.append(_Case(i, cleaned, errors))
+            cases.append(ReadCase(i, cleaned, errors))
     table = _table(_regrouped(cases), root_errors)
     table.document = document
     if progress is not None:
@@ -241,28 +124,36 @@ def _read(path: object, data: bytes, progress: Progress | None, cancel: Cancel |
     return table
 
 
-def _regrouped(cases: list[_Case]) -> list[_Case]:
+def _regrouped(cases: list[ReadCase]) -> list[ReadCase]:
     """Conversation cases gathered at their first case, in turn order; other cases stay in place."""
+    sessions = [c.session for c in cases]
+    if not any(sessions):
+        return cases
     first: dict[str, int] = {}
-    for n, c in enumerate(cases):
-        if c.session:
-            first.setdefault(c.session, n)
+    for n, session in enumerate(sessions):
+        if session:
+            first.setdefault(session, n)
 
-    def key(item: tuple[int, _Case]) -> tuple[int, float, int]:
+    def key(item: tuple[int, ReadCase]) -> tuple[int, float, int]:
         n, c = item
-        if not c.session:
+        session = sessions[n]
+        if not session:
             return (n, 0, n)
         turn = c.cells.get(TURN, "")
-        return (first[c.session], int(turn) if turn else float("inf"), n)
+        return (first[session], int(turn) if turn else float("inf"), n)
 
     return [c for _, c in sorted(enumerate(cases), key=key)]
 
 
-def _table(cases: list[_Case], root_errors: Errors) -> RawTable:
-    convs = conversations([c.cells for c in cases])
+def _table(cases: list[ReadCase], root_errors: Errors) -> RawTable:
+    convs, differs = _conversations(cases)
+    for c in cases:
+        if c.unchecked:
+            _check_agent_data(c)
     extras: dict[str, None] = {}
     for c in cases:
-        extras.update(dict.fromkeys(c.extras))
+        if c.extras:
+            extras.update(dict.fromkeys(c.extras))
     used = {f for f in SHOWN_FIELDS if any(c.cells.get(f) for c in cases)}
     if SESSION in used:
         used.add(TURN)
@@ -272,32 +163,77 @@ def _table(cases: list[_Case], root_errors: Errors) -> RawTable:
     fields = [f for f in SHOWN_FIELDS if f in used]
     headers = fields + list(extras)
     column = {f: i for i, f in enumerate(fields)}
+    blank = dict.fromkeys(SHOWN_FIELDS, "")  # a field not in the table showed ""
+    extra_keys = [extra_key(name) for name in extras]
     rows, payloads, notes = [], [], []
     for n, c in enumerate(cases):
-        cells = [c.cells.get(f, "") for f in fields] + [c.extras.get(name, "") for name in extras]
-        shown = {f: (c.cells.get(f, "") if f in used else "") for f in SHOWN_FIELDS}
-        shown.update((extra_key(name), c.extras.get(name, "")) for name in extras)
+        get = c.cells.get
+        cells = [get(f, "") for f in fields]
+        shown = blank.copy()
+        shown.update(zip(fields, cells, strict=True))
+        if extras:
+            texts = [c.extras.get(name, "") for name in extras]
+            cells += texts
+            shown.update(zip(extra_keys, texts, strict=True))
         conv = convs[n][2] if convs[n] else None
-        if conv is not None and conv != {k: c.case.get(k) for k in CONVERSATION_KEYS if k in c.case}:
+        if n in differs:
             c.hidden.append("conversation data (agent_data, source_*) not as this editor writes it, kept while "
                             "the conversation is unchanged")
         elif conv is None and "agent_data" in c.case:
             c.hidden.append(_trace(c.case["agent_data"]))
         rows.append(cells)
         payloads.append(SdkCase(c.case, shown, conv))
-        notes.extend(_notes(c, n, column))
+        notes += _notes(c, n, column)
     notes[:0] = [LoadNote("sdk-schema-error", f"{p}: {m}" if p else m) for p, m in root_errors]
     return RawTable(headers, rows, "json", notes=notes, payloads=payloads)
 
 
-def _ids_are_defaults(cases: list[_Case], convs: list, used: set[str]) -> bool:
+def _conversations(cases: list[ReadCase]) -> tuple[list[tuple[str, int, Any] | None], set[int]]:
+    """The writer's conversation data for each case (as `conversations`), and the cases whose own data
+    differs. Where it does not, the case's own data stands for it (equal, and not held twice)."""
+    out: list[tuple[str, int, Any] | None] = [None] * len(cases)
+    differs: set[int] = set()
+    for n, (sid, k, data) in iter_conversations([c.cells for c in cases]):
+        c = cases[n]
+        own = _own_conversation(c.case)
+        same = data == own
+        if not same and c.unchecked:
+            _check_agent_data(c)
+            own = _own_conversation(c.case)
+            same = data == own
+        if same:
+            data = own
+            c.unchecked = False  # equal to what the writer makes: clean
+            c.as_written = all(type(t["turn_index"]) is int for t in own["agent_data"]["turns"])
+        else:
+            differs.add(n)
+        out[n] = (sid, k, data)
+    return out, differs
+
+
+def _own_conversation(case: dict[str, Any]) -> dict[str, Any]:
+    return {key: case[key] for key in CONVERSATION_KEYS if key in case}
+
+
+def _check_agent_data(c: ReadCase) -> None:
+    """The check of agent_data left out when the case was read: when it is not clean, the whole case
+    is cleaned as any other case that is not (so the errors come in the same order)."""
+    c.unchecked = False
+    if not is_clean(c.case[AGENT_DATA], _AGENT_DATA_MODEL):
+        c.errors = []
+        c.case = _clean_case(c.case, f"eval_cases.{c.index}", c.errors)
+
+
+def _ids_are_defaults(cases: list[ReadCase], convs: list, used: set[str]) -> bool:
     """Every id is the one the writer would generate (so the column is not needed), and no row would
     show nothing at all without its id."""
+    others = used - {CASE_ID}
     for n, c in enumerate(cases):
         case_id = c.cells.get(CASE_ID, "")
         if case_id and case_id != default_case_id(n, convs[n]):
             return False
-        if case_id and not any(c.cells.get(f) for f in used - {CASE_ID}) and not any(c.extras.values()):
+        if case_id and not c.cells.get(QUESTION) and not any(c.cells.get(f) for f in others) \
+                and not any(c.extras.values()):  # (a question: the common case, and quick to see)
             return False
     return True
 
@@ -316,13 +252,16 @@ def _column_of(path: str, column: dict[str, int]) -> int | None:
     return column.get(fld) if fld else None
 
 
-def _notes(c: _Case, row: int, column: dict[str, int]) -> list[LoadNote]:
+def _notes(c: ReadCase, row: int, column: dict[str, int]) -> list[LoadNote]:
+    findings = case_findings(c.case, f"eval_cases.{c.index}", not c.as_written)
+    if not (findings or c.errors or c.hidden):
+        return []  # most cases
     notes = [LoadNote("sdk-schema-error", f"{p}: {m}", row, _column_of(p, column))
              for p, m in c.errors[:_MAX_ERRORS]]
     if len(c.errors) > _MAX_ERRORS:
         notes.append(LoadNote("sdk-schema-error", f"eval_cases.{c.index}: {len(c.errors) - _MAX_ERRORS} more "
                                                   "values the SDK would reject", row))
-    for rule, path, message in case_findings(c.case, f"eval_cases.{c.index}"):
+    for rule, path, message in findings:
         notes.append(LoadNote(rule, f"{path}: {message}", row, _column_of(path, column)))
     if c.hidden:
         notes.append(LoadNote("sdk-not-shown", f"eval_cases.{c.index}: kept but not shown (written back "

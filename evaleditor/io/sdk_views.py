@@ -22,7 +22,9 @@ _HIDDEN = {
 
 def hidden_fields(case: dict[str, Any]) -> list[str]:
     """The declared fields of `case` that no cell shows, described for a note."""
-    out = []
+    out: list[str] = []
+    if _HIDDEN.keys().isdisjoint(case):  # the common case, without a look-up per field
+        return out
     for key, name in _HIDDEN.items():
         value = case.get(key)
         if value is None:
@@ -38,7 +40,22 @@ def hidden_fields(case: dict[str, Any]) -> list[str]:
     return out
 
 
+def _has_parts(content: Any) -> bool:
+    """Content with parts that each set a kind: nothing to report (most contents have a text part)."""
+    if type(content) is not dict:
+        return False
+    parts = content.get("parts")
+    if not parts:
+        return False
+    for part in parts:
+        if part.get("text") is None and not any(part.get(k) is not None for k in PART_KINDS):
+            return False
+    return True
+
+
 def _content_problems(content: Any, path: str, event: bool = False) -> list[tuple[str, str]]:
+    if _has_parts(content):
+        return []
     if not isinstance(content, dict) or not content.get("parts"):
         return [(path, "an event with no content parts" if event else "no parts: the content is empty")]
     return [(f"{path}.parts.{i}", f"the part sets no kind ({', '.join(PART_KINDS[:5])} …)")
@@ -46,28 +63,35 @@ def _content_problems(content: Any, path: str, event: bool = False) -> list[tupl
             if not any(part.get(k) is not None for k in PART_KINDS)]
 
 
-def case_findings(case: dict[str, Any], path: str) -> list[tuple[str, str, str]]:
-    """(rule, path, message) for the problems of a checked case that the SDK itself lets through."""
+def case_findings(case: dict[str, Any], path: str, agent_data: bool = True) -> list[tuple[str, str, str]]:
+    """(rule, path, message) for the problems of a checked case that the SDK itself lets through.
+
+    `agent_data` False: its agent_data is not looked at (the reader knows it to be what the writer
+    makes, with whole-number turn indexes: nothing to find)."""
     out: list[tuple[str, str, str]] = []
     empty: list[tuple[str, str]] = []
-    if "prompt" in case:
+    if "prompt" in case and not _has_parts(case["prompt"]):
         empty += _content_problems(case["prompt"], f"{path}.prompt")
-    if "reference" in case:
+    if "reference" in case and not _has_parts(case["reference"].get("response")):
         empty += _content_problems(case["reference"].get("response"), f"{path}.reference.response")
     for i, event in enumerate(case.get("intermediate_events") or []):
         if "content" in event:
             empty += _content_problems(event["content"], f"{path}.intermediate_events.{i}.content", True)
+    if not agent_data:
+        return [("sdk-empty-content", p, m) for p, m in empty]
     agent_data = case.get("agent_data") or {}
     agents = agent_data.get("agents") or {}
     turns = agent_data.get("turns") or []
     undeclared: dict[str, str] = {}
     for t, turn in enumerate(turns):
         for e, event in enumerate(turn.get("events") or []):
+            content = event.get("content")
+            author = event.get("author")
+            if _has_parts(content) and (author == "user" or author in agents or author is None):
+                continue  # the common event: nothing to report
             where = f"{path}.agent_data.turns.{t}.events.{e}"
             if "content" in event or not ({"state_delta", "active_tools"} & set(event)):
-                empty += _content_problems(event.get("content"), f"{where}.content" if "content" in event
-                                           else where, True)
-            author = event.get("author")
+                empty += _content_problems(content, f"{where}.content" if "content" in event else where, True)
             if author is not None and author != "user" and author not in agents:
                 undeclared.setdefault(author, where)
     out += [("sdk-empty-content", p, m) for p, m in empty]
@@ -84,6 +108,8 @@ def case_findings(case: dict[str, Any], path: str) -> list[tuple[str, str, str]]
 
 
 def _as_int(value: Any) -> int | None:
+    if type(value) is int:
+        return value  # the common case
     try:
         return int(str(value).strip()) if not isinstance(value, bool) else int(value)
     except ValueError:
