@@ -103,9 +103,12 @@ class Validator:
                 self._check_session(sid)
         self._questions = wide.Questions()
         if ctx.question is not None:
-            skip = self._empty | self.sessions.session_of.keys()
-            keys = zip(map(attrgetter("id"), rows), map(str.strip, columns[ctx.question]), strict=True)
-            self._questions.build((rid, key) for rid, key in keys if key and rid not in skip)
+            key_of = dict(zip(map(attrgetter("id"), rows), map(str.strip, columns[ctx.question]), strict=True))
+            for rid in self._empty | self.sessions.session_of.keys():
+                del key_of[rid]
+            if "" in key_of.values():
+                key_of = {rid: key for rid, key in key_of.items() if key}
+            self._questions.build(key_of)
         del columns  # 8 bytes a cell: let it go before the issues are composed
         self._case_groups = wide.CaseGroups()
         self._case_groups.build(self.sessions.sessions)
