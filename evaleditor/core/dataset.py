@@ -11,6 +11,7 @@ import itertools
 import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Protocol
 
 from evaleditor.core.targets import GROUND_TRUTH, Target, get_target
@@ -31,6 +32,26 @@ class Row:
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"Row({self.id}, {self.cells!r})"
+
+
+_ROW_ID = attrgetter("id")
+
+
+class _Sequential:
+    """Row positions while the row ids are 1 … n in order: no map (100k entries, 8 MB) is needed."""
+
+    __slots__ = ("n",)
+
+    def __init__(self, n: int):
+        self.n = n
+
+    def __getitem__(self, row_id: int) -> int:
+        if type(row_id) is int and 0 < row_id <= self.n:
+            return row_id - 1
+        raise KeyError(row_id)
+
+    def __contains__(self, row_id: object) -> bool:
+        return type(row_id) is int and 0 < row_id <= self.n
 
 
 @dataclass
@@ -64,7 +85,7 @@ class Dataset:
         self.columns: list[Column] = [Column(next(self._col_ids), h) for h in headers]
         self.rows: list[Row] = [Row(next(self._row_ids), list(r)) for r in rows]
         self._target = get_target(target)
-        self._positions: dict[int, int] | None = None
+        self._positions: dict[int, int] | _Sequential | None = None
         self._col_positions: dict[int, int] | None = None
         self._listeners: list[weakref.ref[Listener]] = []
         self.document: Any = None  # file-level data the table cannot show (SDK JSON)
@@ -106,9 +127,13 @@ class Dataset:
     def headers(self) -> list[str]:
         return [c.header for c in self.columns]
 
-    def _position_map(self) -> dict[int, int]:
+    def _position_map(self) -> dict[int, int] | _Sequential:
         if self._positions is None:
-            self._positions = {r.id: i for i, r in enumerate(self.rows)}
+            ids = list(map(_ROW_ID, self.rows))
+            if ids == list(range(1, len(ids) + 1)):  # as a file is read, until rows move
+                self._positions = _Sequential(len(ids))
+            else:
+                self._positions = dict(zip(ids, range(len(ids)), strict=True))
         return self._positions
 
     def position(self, row_id: int) -> int:
