@@ -16,10 +16,10 @@ from collections.abc import Callable
 from itertools import islice
 from pathlib import Path
 
-from evaleditor.core.errors import Cancelled, ReadError, WriteError
+from evaleditor.core.errors import ReadError, WriteError
 from evaleditor.core.table import RawTable
 from evaleditor.io.atomic import atomic_write
-from evaleditor.io.grid import EVERY, Cancel, Progress, build_grid
+from evaleditor.io.grid import EVERY, Cancel, Progress, build_grid, collect
 from evaleditor.io.safety import check_file
 
 DELIMITERS = (",", ";", "\t")
@@ -157,17 +157,15 @@ def read_delimited(
     delimiter = sniff_delimiter(head, default)
     del head
 
-    def records(f):
-        reader = csv.reader(f, delimiter=delimiter, strict=False)
-        for done, record in enumerate(reader, 1):
-            if done % EVERY == 0:
-                if cancel is not None and cancel():
-                    raise Cancelled()
-                if progress is not None:
-                    progress(min(f.buffer.tell(), size), size)
-            yield record
+    def records(f) -> list[list[str]]:
+        def told(_rows: int) -> None:
+            if progress is not None:
+                progress(min(f.buffer.tell(), size), size)
+
+        rows = collect(csv.reader(f, delimiter=delimiter, strict=False), cancel, told)
         if progress is not None:
             progress(size, size)
+        return rows
 
     try:
         try:
