@@ -149,9 +149,12 @@ def check_all(ctx: RowContext, rows: Sequence[Row], columns: list[Sequence[str]]
     return out
 
 
+_ROW_CELL = itemgetter(0, 1)
+
+
 def _flush(per_cell: list[tuple[int, int, Issue]], add) -> None:
     """Add one rule's findings row by row, each row's cells left to right (as check() does)."""
-    per_cell.sort(key=lambda x: (x[0], x[1]))
+    per_cell.sort(key=_ROW_CELL)
     for i, _, issue in per_cell:
         add(i, issue)
     per_cell.clear()

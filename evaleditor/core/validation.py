@@ -118,7 +118,11 @@ class Validator:
         self._file = self._file_level()
         composed: dict[int, tuple[Issue, ...]] = {}
         self._composed = composed
-        for rid in self._rows_that_may_have_issues():
+        others = self._rows_with_more_than_own_issues()
+        for rid, found in self._row_local.items():  # most rows with issues have only their own
+            if rid not in others:
+                composed[rid] = tuple(found)
+        for rid in others:
             found = self._compose(rid)
             if found:
                 composed[rid] = found
@@ -129,14 +133,14 @@ class Validator:
         self.rule_counts.clear()
         self.rule_counts.update(i.rule for i in everything)
 
-    def _rows_that_may_have_issues(self) -> list[int]:
-        """Every row with a local, session, static or dataset-wide issue (a superset), in file order."""
-        candidates = set(self._row_local) | set(self.static_rows)
+    def _rows_with_more_than_own_issues(self) -> set[int]:
+        """Every row that may have a session, static or dataset-wide issue (a superset)."""
+        rows = set(self.static_rows)
         for found in self._session_issues.values():
-            candidates.update(i.row_id for i in found)
-        candidates.update(self._questions.duplicated())
-        candidates.update(self.sessions.sessions[s][0] for s in self._case_groups.clashing())
-        return sorted(candidates, key=self.ds.position)
+            rows.update(i.row_id for i in found)
+        rows.update(self._questions.duplicated())
+        rows.update(self.sessions.sessions[s][0] for s in self._case_groups.clashing())
+        return rows
 
     # ----- incremental -----------------------------------------------------------------------------
     def before_change(self, change: Change) -> None:
