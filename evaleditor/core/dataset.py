@@ -183,6 +183,7 @@ class Dataset:
         """Set (row id, column id, text) cells; return the previous values in the same shape."""
         old = []
         touched = []
+        self._before(Change("cells", cells=[(row_id, column_id) for row_id, column_id, _ in changes]))
         for row_id, column_id, text in changes:
             row = self.row(row_id)
             pos = self.column_position(column_id)

@@ -11,6 +11,7 @@ from PySide6.QtCore import QCoreApplication
 from evaleditor.core.rules import SEVERITY_RANK
 from evaleditor.core.validation import Validator
 from evaleditor.gui import table_headers
+from evaleditor.gui.bands import Bands
 from evaleditor.gui.issues_model import describe
 
 PREVIEW = 200  # characters shown in a cell
@@ -25,13 +26,13 @@ class CellCache:
         self.marks_by_row: dict[int, dict] = {}
         self.previews: dict[tuple[int, int], str] = {}
         self.labels: list[table_headers.ColumnLabel] | None = None
-        self.ordinals: dict[str, int] | None = None
+        self.bands = Bands(validator)
 
     def clear(self) -> None:
         self.marks_by_row.clear()
         self.previews.clear()
         self.labels = None
-        self.ordinals = None
+        self.bands.reset()
 
     def marks(self, row_id: int) -> dict:
         """{column id: (worst severity, tooltip)} plus "row": the row's worst severity; {} if clean."""
@@ -69,12 +70,7 @@ class CellCache:
 
     def band(self, row_id: int) -> int | None:
         """0/1 alternating per conversation (by first row); None for a row without a session."""
-        sid = self.validator.sessions.session_of.get(row_id)
-        if sid is None:
-            return None
-        if self.ordinals is None:
-            self.ordinals = table_headers.session_ordinals(self.validator)
-        return self.ordinals.get(sid, 0) % 2
+        return self.bands.band(row_id)
 
     def column_label(self, position: int) -> table_headers.ColumnLabel:
         if self.labels is None:

@@ -13,17 +13,21 @@ import bisect
 from PySide6.QtCore import QModelIndex, Qt
 
 from evaleditor.core.dataset import Change
-from evaleditor.core.targets import SESSION
+from evaleditor.core.targets import SESSION, TURN
 
 R = Qt.ItemDataRole
 ISSUE_ROLES = [R.BackgroundRole, R.ForegroundRole, R.DecorationRole, R.ToolTipRole, R.AccessibleDescriptionRole]
 TEXT_ROLES = [R.DisplayRole, R.EditRole, R.ToolTipRole]
+HEADER_SAMPLE = 100  # QHeaderView::sizeHint measures the first and the last 100 sections
 
 
 class DatasetEventsMixin:
     """Mixed into CasesModel (which provides ds, cache, row_of, row_id, _visible …)."""
 
     def before_change(self, ch: Change) -> None:
+        if ch.kind == "cells":  # not structural: nothing to hold back
+            self._sessions_left = self._sessions_of(ch.cells)
+            return
         self._in_change = True
         root = QModelIndex()
         if ch.kind == "insert_rows":
@@ -56,7 +60,7 @@ class DatasetEventsMixin:
                 at = self._pending[0]
                 self._visible[at:at] = ch.row_ids
                 self._visible_pos = None
-            self.cache.ordinals = None
+            self.cache.bands.reset()
             self.endInsertRows()
         elif kind == "remove_rows":
             for rid in ch.row_ids:
@@ -65,7 +69,7 @@ class DatasetEventsMixin:
                 gone = set(ch.row_ids)
                 self._visible = [r for r in self._visible if r not in gone]
                 self._visible_pos = None
-            self.cache.ordinals = None
+            self.cache.bands.reset()
             if self._pending is not None:
                 self.endRemoveRows()
         elif kind == "reorder":
@@ -75,7 +79,7 @@ class DatasetEventsMixin:
             (self.endInsertColumns if kind == "insert_column" else self.endRemoveColumns)()
         elif kind in ("rename_column", "target", "reset"):
             self.cache.labels = None
-            self.cache.ordinals = None
+            self.cache.bands.reset()
             if self.columnCount():
                 self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)
         self._in_change = False
@@ -91,7 +95,7 @@ class DatasetEventsMixin:
     def _cells_changed(self, cells: list[tuple[int, int]]) -> None:
         ds = self.ds
         by_row: dict[int, list[int]] = {}
-        session_pos = ds.field_position(SESSION)
+        session_pos, turn_pos = ds.field_position(SESSION), ds.field_position(TURN)
         bands = False
         for rid, cid in cells:
             self.cache.previews.pop((rid, cid), None)
@@ -103,15 +107,19 @@ class DatasetEventsMixin:
         for a, b in _blocks(sorted(by_row)):
             cols = [c for r in range(a, b + 1) for c in by_row[r]]
             self.dataChanged.emit(self.index(a, min(cols)), self.index(b, max(cols)), TEXT_ROLES)
-        if bands:
-            self.cache.ordinals = None
-            self._repaint_bands()
+            if session_pos in cols or turn_pos in cols:  # the gutter shows "row  session·turn"
+                self._gutter_changed(a, b)
+        if bands:  # every later conversation's band may flip
+            self.cache.bands.moved(self._sessions_left + self._sessions_of(cells))
+            n = self.rowCount()
+            self.dataChanged.emit(self.index(0, 0), self.index(n - 1, self.columnCount() - 1), [R.BackgroundRole])
+            self.gutterChanged.emit()
 
     def _reordered(self) -> None:
         if self._visible is not None:
             self._visible.sort(key=self.ds.position)
             self._visible_pos = None
-        self.cache.ordinals = None
+        self.cache.bands.reset()
         olds, news = [], []
         for old, rid in self._persistent:
             row = self.row_of(rid)
@@ -120,6 +128,24 @@ class DatasetEventsMixin:
         self.changePersistentIndexList(olds, news)
         self._persistent = []
         self.layoutChanged.emit()
+
+    def _gutter_changed(self, first: int, last: int) -> None:
+        """Row headers first..last show something new. headerDataChanged makes the header re-measure the
+        sections it samples for its width (the first and last 100: ~20 ms at 100k rows), so it is sent
+        only when those are among the rows; otherwise a repaint shows the change just as well."""
+        if first < HEADER_SAMPLE or last >= self.rowCount() - HEADER_SAMPLE:
+            self.headerDataChanged.emit(Qt.Orientation.Vertical, first, last)
+        else:
+            self.gutterChanged.emit()
+
+    def _sessions_of(self, cells: list[tuple[int, int]]) -> list[str]:
+        """The sessions of the rows whose session_id cell is among `cells`."""
+        pos = self.ds.field_position(SESSION)
+        if pos is None:
+            return []
+        cid = self.ds.columns[pos].id
+        session_of = self.validator.sessions.session_of
+        return [sid for rid, c in cells if c == cid and (sid := session_of.get(rid)) is not None]
 
     def _repaint_bands(self) -> None:
         """Conversation bands can shift for every later row: repaint backgrounds (viewport only)."""
@@ -141,7 +167,7 @@ class DatasetEventsMixin:
         if last_col >= 0:
             for a, b in _blocks(shown):
                 self.dataChanged.emit(self.index(a, 0), self.index(b, last_col), ISSUE_ROLES)
-                self.headerDataChanged.emit(Qt.Orientation.Vertical, a, b)
+                self._gutter_changed(a, b)
         if file_changed:
             self.cache.labels = None
             if last_col >= 0:

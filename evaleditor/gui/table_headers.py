@@ -5,12 +5,11 @@ model caches them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import attrgetter
 
 from PySide6.QtCore import QCoreApplication
 
 from evaleditor.core.rules import SEVERITY_RANK
-from evaleditor.core.targets import SESSION, TURN
+from evaleditor.core.targets import TURN
 from evaleditor.core.validation import Validator
 from evaleditor.gui.issues_model import describe
 
@@ -71,13 +70,3 @@ def gutter_text(v: Validator, row_id: int, position: int) -> str:
     if len(turn) > 4:
         turn = turn[:3] + "\u2026"
     return f"{position + 1}  {short}\u00b7{turn}" if turn else f"{position + 1}  {short}"
-
-
-def session_ordinals(v: Validator) -> dict[str, int]:
-    """Each session's rank by the file position of its first row (for alternating bands): the session
-    ids in first-appearance order, by C-level maps (a session_id edit recomputes it: 100k rows in ~5 ms)."""
-    if v.ds.field_position(SESSION) is None:
-        return {}
-    first_seen = dict.fromkeys(map(v.sessions.session_of.get, map(attrgetter("id"), v.ds.rows)))
-    first_seen.pop(None, None)
-    return {sid: i for i, sid in enumerate(first_seen)}

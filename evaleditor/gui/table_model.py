@@ -38,6 +38,7 @@ class CasesModel(DatasetEventsMixin, QAbstractTableModel):
     fileIssuesChanged = Signal()
     issuesChanged = Signal()  # any issue changed (counts, issues panel)
     structureChanged = Signal()  # rows or columns inserted, removed, moved
+    gutterChanged = Signal()  # row-header text or band colours changed (a repaint will do; see model_events)
 
     def __init__(self, doc: Document | None = None, parent=None):
         super().__init__(parent)
@@ -48,6 +49,7 @@ class CasesModel(DatasetEventsMixin, QAbstractTableModel):
         self._visible_pos: dict[int, int] | None = None
         self.cache: CellCache | None = None
         self._in_change = False
+        self._sessions_left: list[str] = []  # sessions of the session_id cells being edited, before the edit
         self._deferred: tuple[set[int], bool] = (set(), False)
         self._pending: tuple[int, int] | None = None
         self._persistent: list[tuple[QModelIndex, int]] = []

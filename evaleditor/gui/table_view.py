@@ -54,6 +54,12 @@ class CasesView(QTableView):
         hh.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         hh.setHighlightSections(True)
 
+    def setModel(self, model) -> None:  # noqa: N802 - Qt's name
+        super().setModel(model)
+        gutter = getattr(model, "gutterChanged", None)
+        if gutter is not None:  # a repaint, not headerDataChanged: that re-measures 200 sections (~20 ms)
+            gutter.connect(self.verticalHeader().viewport().update)
+
     def fit_columns(self) -> None:
         """Width of each column from its header lines and a sample of its cells, measured with the font's
         horizontalAdvance (a Chinese character is about twice a Latin one), between the header's minimum

@@ -203,3 +203,40 @@ def test_qtmodeltester_watches_every_kind_of_change(qtmodeltester):
         stack.undo()
     model.set_visible(None)
     assert [r.id for r in ds.rows] == ids and ds.headers()[0] == "session_id"
+
+
+def test_bands_follow_session_id_edits_like_a_fresh_count():
+    """Bands alternate by conversation (ordered by first row). A session_id edit updates only the
+    conversations it leaves and joins; the result must equal counting again from scratch."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from evaleditor.gui.bands import Bands
+
+    rows = [[f"s{i // 3}", str(i % 3 + 1), f"q{i}", "a", ""] for i in range(30)]
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.lists(st.tuples(st.integers(0, 29), st.sampled_from(["", "s0", "s2", "s5", "new", "s9"])),
+                    min_size=1, max_size=8))
+    def check(edits):
+        model = model_with_stack(make_doc(rows=[list(r) for r in rows]))
+        for row, sid in edits:
+            model.setData(model.index(row, 0), sid)
+            fresh = Bands(model.validator)
+            assert [model.cache.band(model.row_id(i)) for i in range(30)] == \
+                   [fresh.band(model.row_id(i)) for i in range(30)]
+
+    check()
+
+
+def test_session_edit_far_down_repaints_the_gutter_without_re_measuring_it():
+    doc = make_doc(rows=[[f"s{i // 2}", str(i % 2 + 1), f"q{i}", "a", ""] for i in range(400)])
+    model = model_with_stack(doc)
+    header_changes, repaints = [], []
+    model.headerDataChanged.connect(lambda o, a, b: header_changes.append((a, b)))
+    model.gutterChanged.connect(lambda: repaints.append(1))
+    model.setData(model.index(200, 0), "renamed")
+    assert repaints and not [c for c in header_changes if c[0] <= 200 <= c[1]]
+    assert model.headerData(200, Qt.Orientation.Vertical).startswith("201  renamed")
+    model.setData(model.index(3, 0), "renamed")  # among the rows the header measures: re-measured
+    assert (3, 3) in header_changes
