@@ -139,6 +139,10 @@ class Dataset:
     def position(self, row_id: int) -> int:
         return self._position_map()[row_id]
 
+    def positions(self, row_ids: Iterable[int]) -> list[int]:
+        """`position` of each row id, in one pass."""
+        return list(map(self._position_map().__getitem__, row_ids))
+
     def row(self, row_id: int) -> Row:
         return self.rows[self.position(row_id)]
 

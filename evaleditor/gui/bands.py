@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable
+from operator import itemgetter
 
 from evaleditor.core.validation import Validator
 
@@ -52,6 +53,7 @@ class Bands:
         return self.validator.ds.position(members[0]) if members else None
 
     def _build(self) -> None:
-        position = self.validator.ds.position
-        self._first_of = {sid: position(members[0]) for sid, members in self.validator.sessions.sessions.items()}
-        self._firsts = sorted(self._first_of.values())
+        sessions = self.validator.sessions.sessions
+        firsts = self.validator.ds.positions(map(itemgetter(0), sessions.values()))
+        self._first_of = dict(zip(sessions, firsts, strict=True))
+        self._firsts = sorted(firsts)
