@@ -93,8 +93,11 @@ def repair(text: str) -> str | None:
     return dumps(fixed)
 
 
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(…, ensure_ascii=False) builds one a call
+
+
 def dumps(calls: list[dict]) -> str:
-    return json.dumps(calls, ensure_ascii=False)
+    return _ENCODE(calls)
 
 
 _FAILED = object()
