@@ -54,6 +54,7 @@ class Session:
         preload()
         self.app = application()
         QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
+        os.environ["EVALEDITOR_DATA_DIR"] = tempfile.mkdtemp()  # its edits' crash journals: not the user's
         self.win = MainWindow()
         self.win.show()
         QTest.qWaitForWindowExposed(self.win)

@@ -189,29 +189,35 @@ def _remove(path: Path) -> None:
 
 @dataclass(eq=False)
 class Entry:
-    """An orphan journal found at start-up, locked by this process while it is being decided on."""
+    """An orphan journal found at start-up, locked by this process while it is being decided on. Listed
+    from its summary; the document itself is read only when it is restored."""
 
     path: Path
     lock: QLockFile
-    recovered: object  # io.journal.Recovered
+    summary: object  # io.journal.Summary
 
     @property
     def name(self) -> str:
-        doc = self.recovered.document
-        return doc.path.name if doc.path else self.recovered.display_name or translate("Recovery", "Untitled")
+        path, display = self.summary.path, self.summary.display_name
+        return Path(path).name if path else display or translate("Recovery", "Untitled")
 
     @property
     def folder(self) -> str:
-        doc = self.recovered.document
-        return str(doc.path.parent) if doc.path else ""
+        return str(Path(self.summary.path).parent) if self.summary.path else ""
 
     @property
     def rows(self) -> int:
-        return self.recovered.rows
+        return self.summary.rows
 
     @property
     def saved_at(self):
-        return self.recovered.saved_at
+        return self.summary.saved_at
+
+    def read(self):
+        """The journalled document (io.journal.Recovered); ReadError when the file is damaged."""
+        from evaleditor.io.journal import read_journal
+
+        return read_journal(self.path)
 
     def discard(self) -> None:
         _remove(self.path)
@@ -225,7 +231,7 @@ class Entry:
 def orphans() -> list[Entry]:
     """The journals no running editor holds, oldest first. Unreadable ones are left where they are."""
     from evaleditor.core.errors import ReadError
-    from evaleditor.io.journal import read_journal
+    from evaleditor.io.journal import read_summary
 
     folder = recovery_dir()
     try:
@@ -246,19 +252,29 @@ def orphans() -> list[Entry]:
         if lock is None:
             continue  # another window, open now, owns it
         try:
-            recovered = read_journal(folder / name)
+            summary = read_summary(folder / name)
         except ReadError as exc:
             log.warning("skipping %s", exc)
             lock.unlock()
             continue
-        entries.append(Entry(folder / name, lock, recovered))
+        entries.append(Entry(folder / name, lock, summary))
     entries.sort(key=lambda e: (e.saved_at is None, e.saved_at))
     return entries
 
 
-def restore(window, entry: Entry) -> None:
-    """Show a journalled document in `window`: modified (not in its file yet), saving to its file."""
-    rec = entry.recovered
+def restore(window, entry: Entry) -> bool:
+    """Show a journalled document in `window`: modified (not in its file yet), saving to its file.
+    False, with the reason shown, when the journal cannot be read after all (it stays where it is)."""
+    from evaleditor.core.errors import ReadError
+    from evaleditor.core.i18n import error_text
+
+    try:
+        rec = entry.read()
+    except ReadError as exc:
+        log.warning("cannot restore %s", exc)
+        entry.keep()
+        dialogs.show_error(window, translate("Recovery", "Cannot restore the unsaved changes"), error_text(exc))
+        return False
     doc = rec.document
     if doc.path is None and rec.display_name:
         doc.display_name = rec.display_name
@@ -269,6 +285,7 @@ def restore(window, entry: Entry) -> None:
     window.update_title()
     window.statusBar().showMessage(translate("Recovery", "Restored the unsaved changes to {name}; save to keep "
                                                          "them").format(name=entry.name), 10000)
+    return True
 
 
 def offer_restore(window) -> list:
@@ -292,6 +309,8 @@ def offer_restore(window) -> list:
         target = window if empty and not windows else type(window)()
         if target is not window:
             target.show()
-        restore(target, entry)
-        windows.append(target)
+        if restore(target, entry):
+            windows.append(target)
+        elif target is not window:
+            target.close()
     return windows

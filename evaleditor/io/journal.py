@@ -11,6 +11,7 @@ one, never half of each. One object:
       "path": "/abs/cases.xlsx" | null,  the file the document was opened from / will save to
       "display_name": "…" | null,        the window's name for an untitled document (the demo)
       "stamp": [mtime_ns, size] | null,  the file on disk as the document last read or saved it
+      "row_count": 100000,               len(rows), so that a start-up can list journals from their heads
       "source_format": "xlsx",           "csv", "tsv", "xlsx", "xls", "json"
       "sheet": "Sheet1" | null, "sheets": [...], "encoding": "utf-8-sig" | null,
       "file_size": 12345 | null,
@@ -31,8 +32,10 @@ made that the validator cannot make again (SDK schema errors, formulas without a
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -80,6 +83,7 @@ def _snapshot(doc, stamp, display_name, now) -> dict[str, Any]:
         "path": str(doc.path) if doc.path else None,
         "display_name": display_name,
         "stamp": list(stamp) if stamp else None,
+        "row_count": ds.row_count(),
         "source_format": doc.source_format,
         "sheet": doc.sheet,
         "sheets": list(doc.sheets),
@@ -121,8 +125,74 @@ def write_journal(path: str | os.PathLike[str], doc_or_snapshot: Document | dict
         handle.write(data)
 
 
-def read_journal(path: str | os.PathLike[str]) -> Recovered:
-    """The document a journal holds; ReadError when the file is not a journal this version can read."""
+@dataclass
+class Summary:
+    """What the restore prompt shows of a journal, read from its first bytes (journals of big files are
+    100 MB: reading them whole, and validating them, took seconds each before the window could show)."""
+
+    path: str | None
+    display_name: str | None
+    saved_at: datetime | None
+    rows: int
+
+
+_HEAD = 64 * 1024
+_SPACE = re.compile(r"[ \t\n\r]*")
+_SUMMARY_KEYS = ("saved_at", "path", "display_name", "row_count")
+
+
+def read_summary(path: str | os.PathLike[str]) -> Summary:
+    """The journal's summary; ReadError as `read_journal` gives it. A journal without "row_count" in
+    its head (an older one) is read whole."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(_HEAD)
+    except OSError as err:
+        raise ReadError(path, f"cannot read the recovery file: {err.strerror or err}") from None
+    found = _head_keys(codecs.getincrementaldecoder("utf-8")("surrogatepass").decode(head))  # cut: no error
+    if found is None or not all(k in found for k in _SUMMARY_KEYS) or not isinstance(found[KEY], int):
+        found = _record(path)  # from before "row_count": parsed whole (not made a document)
+        found["row_count"] = len(found.get("rows") or ())
+    if found[KEY] > VERSION:
+        raise ReadError(path, "the recovery file was written by a newer version of the editor")
+    try:
+        return Summary(found["path"], found["display_name"], _when(found["saved_at"]), int(found["row_count"]))
+    except (TypeError, ValueError) as err:
+        raise ReadError(path, f"the recovery file is damaged ({type(err).__name__}: {err})") from None
+
+
+def _head_keys(text: str) -> dict[str, Any] | None:
+    """The top-level keys of a JSON object, from its start up to the first value cut off by the end of
+    `text` (None when it does not start as a journal)."""
+    decode = json.JSONDecoder().raw_decode
+    i = _SPACE.match(text).end()
+    if not text.startswith("{", i):
+        return None
+    found: dict[str, Any] = {}
+    i += 1
+    try:
+        while not all(k in found for k in (KEY, *_SUMMARY_KEYS)):
+            key, i = decode(text, _SPACE.match(text, i).end())
+            i = _SPACE.match(text, i).end()
+            if not text.startswith(":", i):
+                break
+            value, i = decode(text, _SPACE.match(text, i + 1).end())
+            found[key] = value
+            i = _SPACE.match(text, i).end()
+            if not text.startswith(",", i):
+                break
+            i += 1
+    except ValueError:  # a value cut off by the end of the head
+        pass
+    return found if KEY in found else None
+
+
+def _when(text: object) -> datetime | None:
+    return datetime.fromisoformat(text) if isinstance(text, str) and text else None
+
+
+def _record(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The journal's JSON object; ReadError when it is not one."""
     try:
         with open(path, "rb") as handle:
             record = json.loads(handle.read().decode("utf-8", "surrogatepass"))
@@ -132,6 +202,12 @@ def read_journal(path: str | os.PathLike[str]) -> Recovered:
         raise ReadError(path, f"not a recovery file: {err}") from None
     if not isinstance(record, dict) or not isinstance(record.get(KEY), int):
         raise ReadError(path, "not a recovery file")
+    return record
+
+
+def read_journal(path: str | os.PathLike[str]) -> Recovered:
+    """The document a journal holds; ReadError when the file is not a journal this version can read."""
+    record = _record(path)
     if record[KEY] > VERSION:
         raise ReadError(path, "the recovery file was written by a newer version of the editor")
     try:

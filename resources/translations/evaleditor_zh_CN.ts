@@ -1313,6 +1313,10 @@ Written safely, they start with an apostrophe (&apos;) and Excel shows them as t
         <translation>未命名</translation>
     </message>
     <message>
+        <source>Cannot restore the unsaved changes</source>
+        <translation>无法恢复未保存的更改</translation>
+    </message>
+    <message>
         <source>Restored the unsaved changes to {name}; save to keep them</source>
         <translation>已恢复 {name} 的未保存更改；请保存以保留这些更改</translation>
     </message>

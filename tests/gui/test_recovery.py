@@ -207,3 +207,27 @@ def test_killed_editor_is_restored_at_the_next_start(sample, qtbot, tmp_path, di
 
         assert encode_sdk_json(w.doc.path, ds)[1].decode("utf-8") == state["sdk"]
     assert load_document(src).dataset.rows[0].cells[0] != "edited \u4e2d\u6587\nsecond line"  # not saved yet
+
+
+def test_journals_are_listed_from_their_heads_and_read_only_when_restored(edited, qtbot, dialogs_log,
+                                                                          monkeypatch):
+    """A big file's journal is 100 MB: the start-up prompt lists it from its first bytes. One that turns
+    out damaged when restored says why, and is kept for the next start."""
+    from evaleditor.io import journal
+
+    edited.recovery.release()
+    path = journals()[0]
+    whole_reads = []
+    real_read = journal.read_journal
+    monkeypatch.setattr(journal, "read_journal", lambda p: whole_reads.append(p) or real_read(p))
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[:text.index('"rows":')] + '"rows": [[damaged', encoding="utf-8")
+    dialogs_log.answers["ask_restore"] = restore_all
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert recovery.offer_restore(w) == []
+    (_, (entries,)), = [c for c in dialogs_log.calls if c[0] == "ask_restore"]
+    assert [(e.name, e.rows) for e in entries] == [("cases.csv", len(edited.doc.dataset.rows))]
+    assert whole_reads == [path]  # once: to restore it, not to list it
+    assert "show_error" in dialogs_log.names() and w.doc is None
+    assert journals() == [path]  # kept

@@ -92,3 +92,24 @@ def test_the_format_is_plain_json(tmp_path):
     record = json.loads(dump_document(doc, stamp=(1, 2)))
     assert record["evaleditor_recovery"] == 1 and record["stamp"] == [1, 2]
     assert record["headers"] == doc.dataset.headers() and len(record["rows"]) == doc.dataset.row_count()
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_the_summary_from_the_head_matches_the_whole_journal(sample, tmp_path):
+    from evaleditor.io.journal import read_summary
+
+    doc = load_document(sample)
+    edit(doc)
+    path = tmp_path / "j.json"
+    write_journal(path, doc, display_name="demo")
+    whole, summary = read_journal(path), read_summary(path)
+    assert (summary.path, summary.display_name, summary.saved_at, summary.rows) == \
+        (str(doc.path), "demo", whole.saved_at, len(doc.dataset.rows))
+    record = json.loads(path.read_bytes().decode("utf-8", "surrogatepass"))
+    del record["row_count"]  # a journal from before the summary: read whole
+    path.write_bytes(json.dumps(record).encode())
+    assert read_summary(path).rows == len(doc.dataset.rows)
+    path.write_text('{"evaleditor_recovery": 99, "saved_at": "", "path": null, "display_name": null, '
+                    '"row_count": 1, "rows": [', encoding="utf-8")
+    with pytest.raises(ReadError, match="newer version"):
+        read_summary(path)

@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -36,9 +37,15 @@ def app() -> Path:
     return APP
 
 
+# the app's own settings and crash journals, not the ones of whoever runs the tests
+ISOLATED = {"EVALEDITOR_DATA_DIR": tempfile.mkdtemp(prefix="evaleditor-data-"),
+            "XDG_CONFIG_HOME": tempfile.mkdtemp(prefix="evaleditor-config-")}
+
+
 def run(app: Path, *args: str, env: dict[str, str] | None = None, timeout: float = 120):
     return subprocess.run([str(app), *args], capture_output=True, text=True, timeout=timeout, cwd=ROOT,
-                          env={**os.environ, **(env or {})})
+                          env={**os.environ, **ISOLATED, **(env or {})})
+
 
 
 def test_validate_prints_the_report_and_exits_0(app):
@@ -108,7 +115,7 @@ def test_no_bundled_library_misses_a_qt_library(app):
 
 def test_the_window_starts_offscreen_without_errors(app):
     proc = subprocess.Popen([str(app)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+                            env={**os.environ, **ISOLATED, "QT_QPA_PLATFORM": "offscreen"})
     try:
         time.sleep(5)
         still_running = proc.poll() is None
