@@ -107,6 +107,9 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         m.issuesChanged.connect(self._issues_changed)
         m.fileIssuesChanged.connect(self._update_banner)
         m.structureChanged.connect(self._update_banner)
+        m.structureChanged.connect(self._refresh_position)  # the row number, the column's header
+        m.headerDataChanged.connect(lambda orientation, *_: orientation == Qt.Orientation.Horizontal
+                                    and self._refresh_position())
         m.dataChanged.connect(lambda *_: self.conversation_panel.schedule_render())
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         self.view.selectionModel().currentChanged.connect(self._current_changed)
@@ -198,6 +201,9 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
                 source += " \u00b7 " + translate("MainWindow", "sheet \u201c{sheet}\u201d").format(sheet=d.sheet)
         self.banner.update_from(self.doc, source)
         self._update_filter_summary()
+
+    def _refresh_position(self) -> None:
+        self._current_changed(self.view.currentIndex())
 
     def _current_changed(self, current, _previous=None) -> None:
         if self.doc is None or not current.isValid():

@@ -389,3 +389,12 @@ def test_opening_another_file_frees_the_first_without_the_cycle_collector(qtbot,
         assert [r() for r in old] == [None, None]
     finally:
         gc.enable()
+
+
+def test_the_status_bar_names_the_current_cell_after_a_rename(window):
+    window.view.setCurrentIndex(window.model.index(2, 0))
+    assert window.position_label.text() == "Row 3 \u00b7 session_id"
+    window.ops.rename_column_to(window.doc.dataset.columns[0].id, "conversation")
+    assert window.position_label.text() == "Row 3 \u00b7 conversation"  # no longer read as session_id
+    window.undo_stack.undo()
+    assert window.position_label.text() == "Row 3 \u00b7 session_id"
