@@ -101,14 +101,8 @@ class Validator:
         del columns  # 8 bytes a cell: let it go before the indexes are built
         self._questions = wide.Questions()
         if questions is not None:
-            key_of = dict(zip(map(attrgetter("id"), rows), map(str.strip, questions), strict=True))
+            self._questions.build(map(attrgetter("id"), rows), questions, self._empty | self.sessions.session_of.keys())
             del questions
-            for rid in self._empty | self.sessions.session_of.keys():
-                del key_of[rid]
-            if "" in key_of.values():
-                key_of = {rid: key for rid, key in key_of.items() if key}
-            self._questions.build(dict(key_of))  # a copy is compact: deleting does not shrink a dict
-            del key_of
         self._case_groups = wide.CaseGroups()
         self._case_groups.build(self.sessions.sessions)
         self._file = self._file_level()

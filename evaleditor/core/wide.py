@@ -18,9 +18,14 @@ class Questions:
         self.groups: dict[str, int | list[int]] = {}
         self.key_of: dict[int, str] = {}
 
-    def build(self, key_of: dict[int, str]) -> None:
-        """From row id -> trimmed question of the indexed rows (no empty question); takes `key_of`."""
-        self.key_of = key_of
+    def build(self, row_ids: Iterable[int], questions: Iterable[str], skip: Collection[int]) -> None:
+        """Index each row's trimmed question, but not the rows in `skip` nor empty questions."""
+        key_of = dict(zip(row_ids, map(str.strip, questions), strict=True))  # at C speed
+        for rid in skip:
+            key_of.pop(rid, None)
+        if "" in key_of.values():
+            key_of = {rid: key for rid, key in key_of.items() if key}
+        self.key_of = key_of = dict(key_of)  # a copy is compact: deleting does not shrink a dict
         self.groups = dict(zip(key_of.values(), key_of.keys(), strict=True))  # at C speed
         if len(self.groups) == len(key_of):
             return  # no question twice: the common case
