@@ -109,7 +109,10 @@ def test_fast_reader_reads_as_the_general_one(tmp_path, table, mutations):
             case = with_data[n % len(with_data)]
             if isinstance(case.get("agent_data"), dict) and case["agent_data"].get("turns"):
                 turns = case["agent_data"]["turns"]
-                MUTATIONS[name](case, turns[n % len(turns)])
+                try:
+                    MUTATIONS[name](case, turns[n % len(turns)])
+                except (TypeError, KeyError, IndexError, AttributeError):
+                    pass  # an earlier mutation took away what this one changes ("null" events)
     path = tmp_path / "f.json"
     path.write_text(json.dumps(obj), encoding="utf-8")
     _same(*_read_both(path))
