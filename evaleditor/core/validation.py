@@ -87,7 +87,7 @@ class Validator:
         rows = self.ds.rows
         self._empty: set[int] = bulk.empty_rows(rows)
         columns = bulk.columns_of(rows, len(ctx.col_ids))
-        self._row_local: dict[int, list[Issue]] = bulk.check_all(ctx, rows, columns, self._empty)
+        self._row_local: dict[int, tuple[Issue, ...]] = bulk.check_all(ctx, rows, columns, self._empty)
         self.sessions.rebuild(self._empty)
         self._session_issues: dict[str, list[Issue]] = {}
         self._contiguous: dict[str, bool] = {}
@@ -111,7 +111,7 @@ class Validator:
         others = self._rows_with_more_than_own_issues()
         for rid, found in self._row_local.items():  # most rows with issues have only their own
             if rid not in others:
-                composed[rid] = tuple(found)
+                composed[rid] = found
         for rid in others:
             found = self._compose(rid)
             if found:
@@ -168,7 +168,7 @@ class Validator:
                 if not row.is_empty():
                     found = ctx.check(row)
                     if found:
-                        self._row_local[rid] = found
+                        self._row_local[rid] = tuple(found)
                 else:
                     self._empty.add(rid)
         sessions_to_check: set[str] = set()
@@ -268,7 +268,7 @@ class Validator:
 
     def _compose(self, rid: int) -> tuple[Issue, ...]:
         """The row's issues: its own, its session's that point at it, static, then dataset-wide."""
-        parts = self._row_local.get(rid, [])
+        parts = list(self._row_local.get(rid, ()))
         sid = self.sessions.session_of.get(rid)
         if sid is not None and sid in self._session_issues:
             parts = parts + [i for i in self._session_issues[sid] if i.row_id == rid]

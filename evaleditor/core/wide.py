@@ -20,12 +20,9 @@ class Questions:
 
     def build(self, row_ids: Iterable[int], questions: Iterable[str], skip: Collection[int]) -> None:
         """Index each row's trimmed question, but not the rows in `skip` nor empty questions."""
-        key_of = dict(zip(row_ids, map(str.strip, questions), strict=True))  # at C speed
-        for rid in skip:
-            key_of.pop(rid, None)
-        if "" in key_of.values():
-            key_of = {rid: key for rid, key in key_of.items() if key}
-        self.key_of = key_of = dict(key_of)  # a copy is compact: deleting does not shrink a dict
+        # built filtered, never pruned: a dict does not shrink as keys are deleted
+        self.key_of = key_of = {rid: key for rid, key in zip(row_ids, map(str.strip, questions), strict=True)
+                                if key and rid not in skip}
         self.groups = dict(zip(key_of.values(), key_of.keys(), strict=True))  # at C speed
         if len(self.groups) == len(key_of):
             return  # no question twice: the common case

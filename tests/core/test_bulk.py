@@ -14,7 +14,7 @@ cell = st.lists(st.sampled_from(PIECES), max_size=4).map("".join)
 
 def per_row(ds, workbook):
     ctx = checks.RowContext(ds, workbook)
-    return {r.id: found for r in ds.rows if not r.is_empty() and (found := ctx.check(r))}
+    return {r.id: tuple(found) for r in ds.rows if not r.is_empty() and (found := ctx.check(r))}
 
 
 @settings(max_examples=300, deadline=None)
