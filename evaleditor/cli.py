@@ -96,6 +96,28 @@ def _fail(reason: str) -> int:
     return 2
 
 
+def _emit(text: str) -> None:
+    """Print to stdout; a reader that stopped listening (`… | head -1`) is not an error of ours."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+
+
+def _target_problem(target: str | None, fmt: str) -> str | None:
+    """Why a `target` dataset cannot be written as a .`fmt` file; None when it can."""
+    if target is None:
+        return None
+    if (target == "sdk") != (fmt == "json"):
+        return _("a {target} dataset is a {suffix} file").format(
+            target=target, suffix=".json" if target == "sdk" else _(".xlsx or .csv"))
+    if target == "evaluation-set" and fmt == "csv":
+        return _("evaluation-set accepts only Excel workbooks: write it as .xlsx")
+    return None
+
+
 def _load(args, path: str):
     from evaleditor.core.errors import EvalEditorError
     from evaleditor.io.load import load_document
@@ -115,12 +137,12 @@ def _validate(args) -> int:
     doc, error = _load(args, args.file)
     if doc is None:
         if args.format == "json":
-            print(json.dumps(unreadable_json(args.file, args.target, error), ensure_ascii=False, indent=2))
+            _emit(json.dumps(unreadable_json(args.file, args.target, error), ensure_ascii=False, indent=2))
         return _fail(error)
     if args.format == "json":
-        print(json.dumps(report_json(doc, args.file), ensure_ascii=False, indent=2))
+        _emit(json.dumps(report_json(doc, args.file), ensure_ascii=False, indent=2))
     else:
-        print(report_text(doc, args.file))
+        _emit(report_text(doc, args.file))
     return 1 if doc.validator.counts["error"] else 0
 
 
@@ -128,13 +150,13 @@ def _shape(args) -> int:
     doc, error = _load(args, args.file)
     if doc is None:
         return _fail(error)
-    print(doc.shape.line)
-    return 0
+    _emit(doc.shape.line)
+    return 1 if doc.validator.counts["error"] else 0  # the exit status of every command that reads a file
 
 
 def _convert(args) -> int:
     from evaleditor.core.errors import EvalEditorError
-    from evaleditor.core.report import SEVERITY_WORDS, issue_column, issue_row, place_text
+    from evaleditor.core.report import issue_line
     from evaleditor.io.convert import converted_document
     from evaleditor.io.save import output_format, save_document
 
@@ -142,6 +164,8 @@ def _convert(args) -> int:
         fmt = output_format(args.output)
     except EvalEditorError as exc:
         return _fail(i18n.error_text(exc))
+    if problem := _target_problem(args.target, fmt):
+        raise UsageError(problem)
     source, error = _load(argparse.Namespace(sheet=args.sheet, target=None), args.input)
     if source is None:
         return _fail(error)
@@ -149,9 +173,7 @@ def _convert(args) -> int:
     errors = [i for i in out.validator.all_issues() if i.severity == "error"]
     blocking = [i for i in errors if i.rule in BLOCKING_RULES]
     for i in (blocking or errors):
-        where = place_text(issue_row(out, i) if i.row_id else None, issue_column(out, i))
-        print(f"{i18n.text(SEVERITY_WORDS[i.severity])} {i.rule} [{where}]: {i18n.localized_message(i)}",
-              file=sys.stderr)
+        print(issue_line(out, i), file=sys.stderr)
     if blocking:
         n = len(blocking)
         print(ngettext("evaleditor: refused to write {output}: {n} cell cannot be stored in a .{format} file",
@@ -168,9 +190,20 @@ def _convert(args) -> int:
 
         if warning := formula_warning(out.dataset.headers(), export_rows(out.dataset)):
             print(_("evaleditor: warning: {message}").format(message=i18n.text(warning)), file=sys.stderr)
-    print(_("{output}: {shape} (target {target})").format(output=args.output, shape=out.shape.line,
-                                                          target=out.dataset.target.name))
+    if fmt != "json" and (lost := _not_shown_cases(source)):
+        print(ngettext("evaleditor: warning: {n} case holds data a table cannot show (an agent trace, rubrics, "
+                       "images …); {output} does not keep it: convert to .json to keep it",
+                       "evaleditor: warning: {n} cases hold data a table cannot show (agent traces, rubrics, "
+                       "images …); {output} does not keep it: convert to .json to keep it", lost).format(
+                           n=lost, output=args.output), file=sys.stderr)
+    _emit(_("{output}: {shape} (target {target})").format(output=args.output, shape=out.shape.line,
+                                                         target=out.dataset.target.name))
     return 1 if errors else 0
+
+
+def _not_shown_cases(doc) -> int:
+    """Rows whose SDK case holds what the table cannot show (rule sdk-not-shown)."""
+    return sum(1 for issues in doc.validator.static_rows.values() if any(i.rule == "sdk-not-shown" for i in issues))
 
 
 def _template(args) -> int:
@@ -179,15 +212,12 @@ def _template(args) -> int:
 
     try:
         fmt = output_format(args.output)
-        if args.target == "sdk" and fmt != "json" or args.target != "sdk" and fmt == "json":
-            raise UsageError(_("a {target} template is a {suffix} file").format(
-                target=args.target, suffix=".json" if args.target == "sdk" else _(".xlsx or .csv")))
-        if args.target == "evaluation-set" and fmt == "csv":
-            raise UsageError(_("evaluation-set accepts only Excel workbooks: write the template as .xlsx"))
+        if problem := _target_problem(args.target, fmt):
+            raise UsageError(problem)
         save_document(template_document(args.target, args.headers), args.output)
     except EvalEditorError as exc:
         return _fail(i18n.error_text(exc))
-    print(_("{output}: empty {target} dataset").format(output=args.output, target=args.target))
+    _emit(_("{output}: empty {target} dataset").format(output=args.output, target=args.target))
     return 0
 
 

@@ -92,10 +92,12 @@ def report_text(doc: Document, file_label: str) -> str:
                                                                   sheet=doc.sheet)
     else:
         title = _("{file} (target {target})").format(file=file_label, target=ds.target.name)
-    lines = [title, doc.shape.line]
-    for i in issues:
-        place = place_text(issue_row(doc, i), issue_column(doc, i))
-        where = f" [{place}]" if place else ""
-        lines.append(f"{pad(text(SEVERITY_WORDS[i.severity]), 7)} {i.rule}{where}: {localized_message(i)}")
-    lines.append(count_line(counts(issues)))
+    lines = [title, doc.shape.line, *(issue_line(doc, i, 7) for i in issues), count_line(counts(issues))]
     return "\n".join(lines)
+
+
+def issue_line(doc: Document, issue: Issue, width: int = 0) -> str:
+    """"error   turn-gap [row 5, column turn_id]: …" (the severity padded to `width` columns)."""
+    place = place_text(issue_row(doc, issue), issue_column(doc, issue))
+    where = f" [{place}]" if place else ""
+    return f"{pad(text(SEVERITY_WORDS[issue.severity]), width)} {issue.rule}{where}: {localized_message(issue)}"

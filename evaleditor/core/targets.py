@@ -119,11 +119,18 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def infer_target(headers: list[str], suffix: str) -> str:
-    """cli.md: .json is sdk; Chinese headers, `query` or `request_id` mean evaluation-set."""
+    """cli.md: .json is sdk; Chinese headers, `query` or `request_id` mean evaluation-set.
+
+    "Chinese headers" are the evaluation set's (会话ID, 问题 …), or Chinese ones in a file without
+    a question column ground-truth knows: an extra column such as 评分 beside `Question` and
+    `Expected_Answer` keeps a file ground-truth."""
     if suffix.lower() == ".json":
         return SDK
-    for h in headers:
-        s = h.strip()
-        if _CJK.search(s) or s == "query" or s.lower() == "request_id":
-            return EVALUATION_SET
+    names = [h.strip() for h in headers]
+    if any(s == "query" or s.lower() == "request_id" for s in names):
+        return EVALUATION_SET
+    chinese = [s for s in names if _CJK.search(s)]
+    if chinese and (any(TARGETS[EVALUATION_SET].recognise(s) for s in chinese)
+                    or not any(TARGETS[GROUND_TRUTH].recognise(s) == QUESTION for s in names)):
+        return EVALUATION_SET
     return GROUND_TRUTH

@@ -9,7 +9,7 @@ exactly those.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from operator import attrgetter
 
@@ -55,6 +55,13 @@ class Validator:
         """File-level issues, then row issues in file order."""
         by_row = filter(None, map(self._composed.get, map(attrgetter("id"), self.ds.rows)))  # C-level passes
         return [*self._file, *chain.from_iterable(by_row)]
+
+    def static_findings(self) -> Iterator[tuple[str, str, int | None, int | None]]:
+        """What the reader found and no check re-derives (SDK schema findings …), still attached:
+        (rule, message, row id or None, column id or None)."""
+        for issue in chain(self.static_file, chain.from_iterable(self.static_rows.values())):
+            if isinstance(issue.template, str) and not issue.args:
+                yield issue.rule, issue.template, issue.row_id, issue.column_id
 
     def data_row_count(self) -> int:
         return len(self.ds.rows) - len(self._empty)

@@ -36,6 +36,8 @@ _REASONS = {
 def os_error_reason(err: OSError) -> str:
     """A one-line, human reason for an OSError."""
     reason = _REASONS.get(err.errno or -1)
+    if err.errno == errno.ENOENT and err.filename and Path(os.fsdecode(err.filename)).parent.is_dir():
+        reason = "the file does not exist or cannot be created there"  # the folder is there (/proc, a FUSE mount)
     if reason is None:
         reason = (err.strerror or str(err) or type(err).__name__).lower()
     return " ".join(reason.split())

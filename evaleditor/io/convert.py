@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from evaleditor.core.dataset import Row
 from evaleditor.core.document import Document, document_from_table
 from evaleditor.core.export import export_headers
-from evaleditor.core.table import RawTable
+from evaleditor.core.table import LoadNote, RawTable
 from evaleditor.core.targets import SDK, infer_target
 
 
@@ -21,7 +22,7 @@ def converted_document(source: Document, fmt: str, target: str | None = None, la
     headers = export_headers(ds, out_target, lang) if rename else ds.headers()
     kept = [row for row in ds.rows if not row.is_empty()]
     raw = RawTable(headers, [list(r.cells) for r in kept], fmt, payloads=[r.payload for r in kept],
-                   document=ds.document)
+                   document=ds.document, notes=_carried_notes(source, kept) if fmt == "json" else [])
     doc = document_from_table(raw, None, out_target)
     # a formula with no saved value stays flagged in the output (its text is what gets written)
     out_ds = doc.dataset
@@ -31,3 +32,15 @@ def converted_document(source: Document, fmt: str, target: str | None = None, la
     if any(r.formulas for r in out_ds.rows):
         doc.validator.full()
     return doc
+
+
+def _carried_notes(source: Document, kept: list[Row]) -> list[LoadNote]:
+    """The reader's findings about what an SDK JSON output keeps unchanged (each case's payload, the
+    file's other keys): they hold for the output too. A table output keeps none of it."""
+    if source.source_format != "json":
+        return []
+    position = {r.id: k for k, r in enumerate(kept)}
+    columns = {c.id: j for j, c in enumerate(source.dataset.columns)}
+    return [LoadNote(rule, message, position.get(row_id), columns.get(col_id))
+            for rule, message, row_id, col_id in source.validator.static_findings()
+            if row_id is None or row_id in position]

@@ -17,8 +17,10 @@ from evaleditor.io.safety import short_reason
 FORMULA_RULE = "formula-without-value"
 
 
-def has_question_header(header: list[str]) -> bool:
-    return any(t.recognise(h) == QUESTION for t in TARGETS.values() for h in header if h)
+def has_question_header(header: list[str], target: str | None = None) -> bool:
+    """Whether a header names the question column, for `target` (None: for any target)."""
+    targets = [TARGETS[target]] if target else TARGETS.values()
+    return any(t.recognise(h) == QUESTION for t in targets for h in header if h)
 
 
 def pick_sheet(

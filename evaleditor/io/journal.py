@@ -269,16 +269,11 @@ def _notes(doc: Document) -> list[list[Any]]:
         return notes
     positions = {r.id: i for i, r in enumerate(ds.rows)} if validator.static_rows else {}
     columns = {c.id: j for j, c in enumerate(ds.columns)}
-    for issue in validator.static_file:
-        if isinstance(issue.template, str) and not issue.args:
-            notes.append([issue.rule, issue.template, None, columns.get(issue.column_id)])
-    for row_id, issues in validator.static_rows.items():
-        if row_id not in positions:
-            continue
-        for issue in issues:
-            if isinstance(issue.template, str) and not issue.args and \
-                    (issue.column_id is None or issue.column_id in columns):
-                notes.append([issue.rule, issue.template, positions[row_id], columns.get(issue.column_id)])
+    for rule, message, row_id, col_id in validator.static_findings():
+        if row_id is None:
+            notes.append([rule, message, None, columns.get(col_id)])
+        elif row_id in positions and (col_id is None or col_id in columns):
+            notes.append([rule, message, positions[row_id], columns.get(col_id)])
     for i, row in enumerate(ds.rows):
         if row.formulas:
             notes.extend([FORMULA_RULE, "", i, columns[c]] for c in sorted(row.formulas) if c in columns)

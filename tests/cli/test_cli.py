@@ -122,4 +122,4 @@ def test_template_writes_target_headers(capsys, tmp_path):
 
 def test_python_dash_m_is_the_same_command(messy):
     done = subprocess.run([sys.executable, "-m", "evaleditor", "shape", str(messy)], capture_output=True, text=True)
-    assert done.returncode == 0 and done.stdout == "SINGLE-TURN \u2014 3 rows\n"
+    assert done.returncode == 1 and done.stdout == "SINGLE-TURN \u2014 3 rows\n"  # its empty question is an error

@@ -34,7 +34,7 @@ def test_samples_open_validate_save_and_convert_offline(network_calls, tmp_path,
             load_document(out)
         assert main(["validate", str(sample)]) in (0, 1)
         assert main(["validate", str(sample), "--format", "json"]) in (0, 1)
-        assert main(["shape", str(sample)]) == 0
+        assert main(["shape", str(sample)]) in (0, 1)
         for fmt in ("xlsx", "csv", "json"):
             assert main(["convert", str(sample), str(tmp_path / f"cli-{sample.stem}.{fmt}")]) in (0, 1)
     assert main(["template", str(tmp_path / "t.xlsx"), "--target", "evaluation-set"]) == 0

@@ -1,0 +1,124 @@
+"""cli.md's contract where QA found the commands straying: exit statuses, what convert says, sheets."""
+
+import json
+import subprocess
+import sys
+
+import openpyxl
+import pytest
+
+from evaleditor.cli import main
+from evaleditor.core.targets import infer_target
+from evaleditor.io import write_table
+
+TURN = {"role": "user", "parts": [{"text": "x"}]}
+
+
+def run(capsys, *argv):
+    code = main(list(map(str, argv)))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def sdk_file(tmp_path, case, name="in.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps({"eval_cases": [{"prompt": {"role": "user", "parts": [{"text": "a"}]}, **case}]}),
+                    encoding="utf-8")
+    return path
+
+
+def test_convert_to_json_exits_1_when_the_written_cases_keep_sdk_errors(capsys, tmp_path):
+    turns = [{"turn_index": i, "events": [{"author": "user", "content": TURN}]} for i in (0, 2)]
+    src = sdk_file(tmp_path, {"agent_data": {"turns": turns}})
+    code, _, err = run(capsys, "convert", src, tmp_path / "out.json")
+    assert code == 1 and "sdk-turn-index [row 1]" in err
+    assert run(capsys, "validate", tmp_path / "out.json")[0] == 1  # what convert said of its output holds
+
+
+def test_convert_says_what_it_drops(capsys, tmp_path):
+    src = sdk_file(tmp_path, {"rubric_groups": {"g": [{"content": {"property": {"description": "d"}}}]}})
+    code, _, err = run(capsys, "convert", src, tmp_path / "out.json")
+    assert code == 1 and "rubric_groups" in err and "dropped on save" in err
+
+
+def test_convert_to_a_table_warns_that_traces_stay_behind(capsys, tmp_path):
+    turns = [{"turn_index": 0, "events": [{"author": "user", "content": TURN},
+                                          {"author": "planner", "content": {"role": "model", "parts": [{"text": "y"}]}}]}]
+    src = sdk_file(tmp_path, {"agent_data": {"agents": {"planner": {}}, "turns": turns}})
+    code, out, err = run(capsys, "convert", src, tmp_path / "out.csv")
+    assert code == 0 and (tmp_path / "out.csv").exists()
+    assert "1 case holds data a table cannot show" in err and "convert to .json" in err
+
+
+def test_file_level_issues_in_convert_have_no_empty_place(capsys, tmp_path):
+    src = tmp_path / "in.csv"
+    write_table(src, ["question", "answer"], [])
+    code, _, err = run(capsys, "convert", src, tmp_path / "out.xlsx")
+    assert code == 1 and "empty-dataset: " in err and "[]" not in err
+
+
+@pytest.mark.parametrize(("out", "target"), [("out.json", "ground-truth"), ("out.xlsx", "sdk"),
+                                             ("out.csv", "evaluation-set")])
+def test_convert_refuses_a_target_its_output_format_cannot_be(capsys, tmp_path, out, target):
+    src = tmp_path / "in.csv"
+    write_table(src, ["question", "answer"], [["q", "a"]])
+    code, _, err = run(capsys, "convert", src, tmp_path / out, "--target", target)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and not (tmp_path / out).exists()
+
+
+def test_shape_exits_1_on_a_file_with_errors(capsys, tmp_path):
+    src = tmp_path / "noq.csv"
+    write_table(src, ["answer"], [["a"]])
+    assert run(capsys, "shape", src)[:2] == (1, "SINGLE-TURN \u2014 1 row\n")
+    write_table(src, ["question"], [["q"]])
+    assert run(capsys, "shape", src)[0] == 0
+
+
+def test_named_target_picks_the_first_sheet_with_its_question_header(capsys, tmp_path):
+    book = openpyxl.Workbook()
+    zh = book.active
+    zh.title = "ZH"
+    zh.append(["问题", "答案"])
+    zh.append(["你好", "好"])
+    en = book.create_sheet("EN")
+    en.append(["question", "answer"])
+    en.append(["hi", "hello"])
+    path = tmp_path / "two.xlsx"
+    book.save(path)
+    code, out, _ = run(capsys, "validate", path, "--target", "ground-truth")
+    assert code == 0 and "sheet EN" in out.splitlines()[0]
+    code, out, _ = run(capsys, "validate", path)  # inferred: the first sheet with any question header
+    assert "sheet ZH" in out.splitlines()[0]
+
+
+def test_a_closed_pipe_ends_validate_quietly(tmp_path):
+    src = tmp_path / "many.csv"
+    write_table(src, ["question", "answer", "notes"], [["", "a", "NA"] for i in range(3000)])
+    proc = subprocess.Popen([sys.executable, "-m", "evaleditor", "validate", str(src)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.readline()
+    proc.stdout.close()  # as `| head -1` does
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert "Traceback" not in err and proc.returncode == 1
+
+
+@pytest.mark.parametrize(("headers", "target"), [
+    (["Question", "Expected_Answer", "评分"], "ground-truth"),  # an extra Chinese column
+    (["问题", "答案"], "evaluation-set"),
+    (["题目", "回答"], "evaluation-set"),  # Chinese headers and no question ground-truth knows
+    (["question", "请求顺序"], "evaluation-set"),
+])
+def test_chinese_headers_mean_evaluation_set_only_when_they_are_its_own(headers, target):
+    assert infer_target(headers, ".xlsx") == target
+
+
+def test_a_missing_file_in_an_existing_folder_is_not_called_a_missing_folder(tmp_path):
+    import errno
+
+    from evaleditor.io.atomic import os_error_reason
+
+    here = OSError(errno.ENOENT, "No such file or directory", str(tmp_path / "x.xlsx"))
+    gone = OSError(errno.ENOENT, "No such file or directory", str(tmp_path / "gone" / "x.xlsx"))
+    assert os_error_reason(here) == "the file does not exist or cannot be created there"
+    assert os_error_reason(gone) == "the folder does not exist"
