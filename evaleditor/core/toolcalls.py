@@ -35,10 +35,20 @@ def problem_msg(text: str) -> Msg | None:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
         return Msg(N_("not valid JSON ({error} at line {line}, column {column})"),
-                   (("error", exc.msg), ("line", exc.lineno), ("column", exc.colno)))
+                   (("error", _JSON_ERRORS.get(exc.msg, exc.msg)), ("line", exc.lineno), ("column", exc.colno)))
     except RecursionError:
         return Msg(N_("nested too deeply to read"))
     return shape_problem(value)
+
+
+# the json module's reasons (its C scanner's too), translated when shown; any other stays as it is.
+# Two end in "at", which our "… at line 1, column 4" already says.
+_JSON_ERRORS = {m: Msg(m) for m in (
+    N_("Expecting value"), N_("Expecting property name enclosed in double quotes"), N_("Expecting ':' delimiter"),
+    N_("Expecting ',' delimiter"), N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"), N_("Extra data"),
+    N_("Illegal trailing comma before end of object"), N_("Illegal trailing comma before end of array"))}
+_JSON_ERRORS["Unterminated string starting at"] = Msg(N_("Unterminated string"))
+_JSON_ERRORS["Invalid control character at"] = Msg(N_("Invalid control character"))
 
 
 def shape_problem(value: object) -> Msg | None:

@@ -3,6 +3,7 @@ rendered in the current language when shown; limits count characters, so Chinese
 the way the targets measure it."""
 
 import gettext
+import re
 
 import pytest
 
@@ -150,3 +151,14 @@ def test_cjk_answer_at_the_limit_and_full_width_punctuation():
     assert len(answer) == 5000
     assert not [i for i in es_doc("订票？", answer).validator.all_issues() if i.rule == "answer-too-long"]
     assert [i.rule for i in es_doc("订票？", answer + "！").validator.all_issues()] == ["answer-too-long"]
+
+
+@pytest.mark.parametrize("text", ['[{"a" 1}]', '[{a: 1}]', '["a', '[1] x', '["\\q"]', "[1,"])
+def test_the_json_reason_in_a_tool_call_message_is_translated_too(text):
+    from evaleditor.core import toolcalls
+
+    found = toolcalls.problem_msg(text)
+    assert "JSON" in render(found.template, found.args, translate=False)
+    i18n.set_language("zh_CN")
+    shown = render(found.template, found.args)
+    assert not re.search(r"[A-Za-z]{4,}", shown.replace("JSON", "")), shown  # no English word left
