@@ -104,7 +104,9 @@ def build(w) -> SimpleNamespace:
     a.cut = _act(m, QT_TRANSLATE_NOOP("Menus", "Cu&t"), w.cut, Key.Cut)
     a.copy = _act(m, QT_TRANSLATE_NOOP("Menus", "&Copy"), w.copy, Key.Copy)
     a.paste = _act(m, QT_TRANSLATE_NOOP("Menus", "&Paste"), w.paste, Key.Paste)
-    a.delete_cells = _act(m, QT_TRANSLATE_NOOP("Menus", "&Delete Cells"), w.delete_cells, [Key.Delete, "Backspace"])
+    # Explicit keys, not Key.Delete: on X11 (KDE, GNOME …) that standard key also means Ctrl+D, which
+    # would make Ctrl+D ambiguous with Duplicate Rows and do nothing at all.
+    a.delete_cells = _act(m, QT_TRANSLATE_NOOP("Menus", "&Delete Cells"), w.delete_cells, ["Del", "Backspace"])
     m.addSeparator()
     a.find = _act(m, QT_TRANSLATE_NOOP("Menus", "&Find and Replace\u2026"), w.show_find,
                   [Key.Find, Key.Replace, "Ctrl+H"])

@@ -78,6 +78,7 @@ class DiskWatch(QObject):
 
     def _ask(self, stamp: tuple[int, int]) -> str:
         w = self.window
+        w.view.commit_editor()  # text still in a cell is an edit Reload would drop: asked about as one
         self._asking = True
         try:
             answer = dialogs.ask_file_changed(w, str(w.doc.path), w.is_modified())

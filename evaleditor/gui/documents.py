@@ -7,6 +7,7 @@ with a progress bar and Cancel, while the table stays visible and read-only.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
@@ -14,7 +15,7 @@ from PySide6.QtGui import QAction
 
 from evaleditor.core.commands import Batch, RenameColumn
 from evaleditor.core.errors import EvalEditorError
-from evaleditor.core.export import export_headers
+from evaleditor.core.export import export_headers, recognised_fields
 from evaleditor.core.i18n import error_text
 from evaleditor.gui import dialogs, settings
 from evaleditor.gui.loader import BackgroundTask
@@ -23,6 +24,7 @@ from evaleditor.gui.undo import push
 BACKGROUND_BYTES = 2_000_000  # files bigger than this load in the background
 BACKGROUND_ROWS = 20_000  # datasets bigger than this save in the background
 WRITABLE = ("xlsx", "csv", "json")
+FILE_NAME = re.compile(r"[^\s/\\]+\.(?:xlsx|xlsm|xls|csv|tsv|txt|json)\b", re.IGNORECASE)
 translate = QCoreApplication.translate
 
 
@@ -32,6 +34,24 @@ def file_stamp(path: Path | None) -> tuple[int, int] | None:
     except OSError:
         return None
     return (st.st_mtime_ns, st.st_size) if st else None
+
+
+def suggested_stem(doc) -> str:
+    """The name Save As suggests: the file's, else the one the window shows for an untitled document
+    (the demo's sample, "demo_messy_multiturn.xlsx (demo)"), else "dataset"."""
+    if doc.path is not None:
+        return doc.path.stem
+    found = FILE_NAME.search(getattr(doc, "display_name", None) or "")
+    return Path(found.group(0)).stem if found else "dataset"
+
+
+def _header_targets(doc) -> list[str]:
+    """The targets the document was checked against before the current one, oldest first: its headers
+    may be spelt the way one of them reads them (kept on the document, like its display name)."""
+    targets = getattr(doc, "header_targets", None)
+    if targets is None:
+        targets = doc.header_targets = []
+    return targets
 
 
 class DocumentsMixin:
@@ -106,7 +126,12 @@ class DocumentsMixin:
             return
         if self.model.read_only:
             return
-        if name != self.doc.dataset.target.name:
+        self.view.commit_editor()  # the editor was made for the old target (its limit, its kind)
+        old = self.doc.dataset.target.name
+        if name != old:
+            targets = _header_targets(self.doc)
+            if old not in targets:
+                targets.append(old)
             self.doc.dataset.set_target(name)
             self.recovery.changed()  # journalled with the edits, if any
             self.statusBar().showMessage(translate("Documents", "Checking against {target}").format(target=name), 4000)
@@ -116,11 +141,12 @@ class DocumentsMixin:
 
     # ----- save ----------------------------------------------------------------------------------------
     def maybe_save(self) -> bool:
-        """True when the current document may be dropped: unmodified, saved now, or discarded."""
+        """True when the current document may be dropped: unmodified, saved now, or discarded. An edit
+        still open in a cell is committed first, so that it is asked about like any other."""
+        self.view.commit_editor()
         if not self.is_modified():
             return True
-        name = self.doc.path.name if self.doc.path else translate("Documents", "Untitled")
-        answer = dialogs.ask_save_changes(self, name)
+        answer = dialogs.ask_save_changes(self, self.document_name())
         if answer == dialogs.SAVE:
             return self.save(wait=True)
         return answer == dialogs.DISCARD
@@ -146,9 +172,8 @@ class DocumentsMixin:
         from evaleditor.io.save import output_format
         fmt = fmt or (doc.source_format if doc.source_format in WRITABLE else "xlsx")
         if path is None:
-            stem = doc.path.stem if doc.path else "dataset"
-            folder = doc.path.parent if doc.path else Path.home()
-            path = dialogs.save_file_name(self, str(folder / f"{stem}.{fmt}"), fmt)
+            folder = doc.path.parent if doc.path else Path.home()  # never beside a bundled sample (the demo)
+            path = dialogs.save_file_name(self, str(folder / f"{suggested_stem(doc)}.{fmt}"), fmt)
             if not path:
                 return False
         try:
@@ -164,9 +189,11 @@ class DocumentsMixin:
 
     def _use_target_headers(self, lang: str) -> bool:
         """Rename recognised headers to the target's spelling, as one undo step, so that the document
-        in the window is what the file holds."""
+        in the window is what the file holds (the headers `evaleditor convert --target … --headers …`
+        writes)."""
         ds = self.doc.dataset
-        wanted = export_headers(ds, ds.target.name, lang)
+        earlier = [t for t in _header_targets(self.doc) if t != ds.target.name]
+        wanted = export_headers(ds, ds.target.name, lang, recognised_fields(ds, earlier))
         renames = [RenameColumn(c.id, h) for c, h in zip(ds.columns, wanted, strict=True) if c.header != h]
         text = translate("Documents", "Use {target} headers").format(target=ds.target.name)
         return bool(renames) and push(self.undo_stack, ds, Batch(renames, text))
@@ -174,10 +201,11 @@ class DocumentsMixin:
     def _write(self, path: Path, fmt: str, wait: bool) -> bool:
         from evaleditor.io.save import save_document
         doc = self.doc
-        index = self.undo_stack.index()
         neutralise = self.save_checks.neutralise_formulas(path, fmt)  # CSV cells Excel would run
         if neutralise is None:
             return False
+        step = self.save_checks.prefix_document() if neutralise else None  # the window shows what is written
+        index = self.undo_stack.index()
 
         def saved(_result=None) -> None:
             if doc is not self.doc:
@@ -198,6 +226,7 @@ class DocumentsMixin:
             try:
                 save_document(doc, path, neutralise_formulas=neutralise)
             except EvalEditorError as exc:  # the document stays modified; the old file is kept
+                self.save_checks.take_back(step)
                 self.save_checks.show_error(translate("Documents", "Cannot save"), exc)
                 return False
             saved()
@@ -205,15 +234,20 @@ class DocumentsMixin:
         self._start_task(translate("Documents", "Saving {name}\u2026").format(name=path.name),
                          lambda progress, cancel: save_document(doc, path, progress=progress,
                                                                 neutralise_formulas=neutralise),
-                         saved, translate("Documents", "Cannot save"))
+                         saved, translate("Documents", "Cannot save"),
+                         on_failure=lambda: doc is self.doc and self.save_checks.take_back(step))
         return True
 
     # ----- background tasks --------------------------------------------------------------------------------
-    def _start_task(self, text: str, fn, on_success, error_title: str) -> None:
+    def _start_task(self, text: str, fn, on_success, error_title: str, on_failure=None) -> None:
+        """Run `fn` in the background; `on_success(result)`, else `on_failure()` (failed or cancelled)."""
         task = BackgroundTask(fn, self)
         self.task = task
         task.progressed.connect(self.progress.report)
         task.succeeded.connect(on_success)
+        if on_failure is not None:
+            task.failed.connect(lambda _message: on_failure())
+            task.cancelled.connect(on_failure)
         task.failed.connect(lambda message: self.save_checks.show_error(error_title, task.error, message))
         task.cancelled.connect(lambda: self.statusBar().showMessage(translate("Documents", "Cancelled"), 5000))
         task.finished.connect(self._task_finished)

@@ -23,6 +23,7 @@ from evaleditor.gui.loader import ProgressStrip
 from evaleditor.gui.menus import cell_menu, header_menu, row_header_menu
 from evaleditor.gui.operations import Operations
 from evaleditor.gui.panes import PanesMixin
+from evaleditor.gui.table_headers import HeaderFit
 from evaleditor.gui.table_model import CasesModel
 from evaleditor.gui.table_view import CasesView
 
@@ -46,6 +47,7 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         self.view.setModel(self.model)
         self.delegate = CellDelegate(self.model, self.view)
         self.view.setItemDelegate(self.delegate)
+        self.header_fit = HeaderFit(self.view, self._column_renamed)  # columns wide enough for their headers
         self.ops = Operations(self)
         self.find_dialog = None
 
@@ -138,6 +140,7 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         self.filter_bar.blockSignals(False)
         self.model.set_document(doc)
         self.view.fit_columns()
+        self.header_fit.fit_all()
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self.issues_panel.set_document(doc)
@@ -167,12 +170,15 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
     def update_title(self) -> None:
         modified = self.doc is not None and not self.undo_stack.isClean()
         if self.doc is None:
-            name = APP
             self.setWindowTitle(APP)
         else:
-            name = self.doc.path.name if self.doc.path else getattr(self.doc, "display_name", None) or \
-                translate("MainWindow", "Untitled")
-            self.setWindowTitle(f"{name}{'*' if modified else ''} \u2014 {APP}")
+            self.setWindowTitle(f"{self.document_name()}{'*' if modified else ''} \u2014 {APP}")
+
+    def document_name(self) -> str:
+        """The file's name; for a document never saved, the name it was given (the demo's) or Untitled."""
+        if self.doc.path is not None:
+            return self.doc.path.name
+        return getattr(self.doc, "display_name", None) or translate("MainWindow", "Untitled")
 
     def _clean_changed(self, _clean: bool) -> None:
         if shiboken6.isValid(self) and shiboken6.isValid(self.undo_stack):  # not while being destroyed
@@ -193,7 +199,8 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         source = ""
         if self.doc is not None:
             d = self.doc
-            source = str(d.path) if d.path else translate("MainWindow", "Untitled (not saved yet)")
+            source = str(d.path) if d.path else translate("MainWindow", "{name} (not saved yet)").format(
+                name=self.document_name())
             if d.sheet and len(d.sheets) > 1:
                 source += " \u00b7 " + translate("MainWindow", "sheet \u201c{sheet}\u201d of {n}").format(
                     sheet=d.sheet, n=len(d.sheets))
@@ -201,6 +208,17 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
                 source += " \u00b7 " + translate("MainWindow", "sheet \u201c{sheet}\u201d").format(sheet=d.sheet)
         self.banner.update_from(self.doc, source)
         self._update_filter_summary()
+
+    def _column_renamed(self, column: int, header: str) -> None:
+        """A column's header changed (Rename Column, a quick fix, Undo …): say so when another column
+        now has the same header (ignoring case and surrounding spaces) — allowed, but rarely meant."""
+        if self.doc is None or not header.strip():
+            return
+        key = header.strip().casefold()
+        if any(i != column and c.header.strip().casefold() == key for i, c in enumerate(self.doc.dataset.columns)):
+            self.statusBar().showMessage("\u26a0 " + translate(
+                "MainWindow", "Another column is also headed \u201c{header}\u201d: the file will have two columns "
+                              "with that header").format(header=_short(header.strip())), 10000)
 
     def _refresh_position(self) -> None:
         self._current_changed(self.view.currentIndex())
@@ -314,3 +332,7 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         s.setValue("window/geometry", self.saveGeometry())
         s.setValue("window/state", self.saveState())
         s.setValue("window/filter_bar", "true" if self.filter_bar.isVisibleTo(self) else "false")
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[:limit] + "\u2026"

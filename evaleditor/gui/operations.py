@@ -9,6 +9,7 @@ from evaleditor.core import editing
 from evaleditor.core.commands import Command, InsertRows
 from evaleditor.core.fixes import fix_all_command, fix_command
 from evaleditor.core.rules import RULES, Issue
+from evaleditor.core.targets import SESSION
 from evaleditor.gui import dialogs
 from evaleditor.gui.undo import push
 
@@ -102,9 +103,19 @@ class Operations:
         rid = self.current_row_id()
         if self.ready() and rid is not None:
             command = editing.add_turn(self.model.validator, rid)
-            if self.push(command, translate("Operations", "This row is not in a conversation (its session id is "
-                                                          "empty)")):
+            if self.session_column_misspelled():  # the row's "s1" is not read as a session id
+                message = translate("Operations", "Rename the misspelled session column first (see the banner)")
+            else:
+                message = translate("Operations", "This row is not in a conversation (its session id is empty)")
+            if self.push(command, message):
                 self.select_rows(self._inserted(command))
+
+    def session_column_misspelled(self) -> bool:
+        """No column is read as the session column but one is a near miss (`Session_ID`): the banner
+        offers to rename it (core/editing.py new_conversation refuses for the same reason)."""
+        ds = self.model.ds
+        return ds.field_position(SESSION) is None and any(ds.target.near_miss(c.header) == SESSION
+                                                           for c in ds.columns)
 
     def new_conversation(self) -> None:
         if not self.ready():
@@ -141,11 +152,11 @@ class Operations:
     def add_column(self, position: int | None = None) -> None:
         if not self.ready():
             return
+        ds = self.model.ds
         name = dialogs.ask_text(self.w, translate("Operations", "Add column"),
-                                translate("Operations", "Header of the new column:"))
+                                translate("Operations", "Header of the new column:"), taken=ds.headers())
         if name is None:
             return
-        ds = self.model.ds
         if position is None:
             cur = self.view.currentIndex()
             position = cur.column() + 1 if cur.isValid() else ds.column_count()
@@ -161,7 +172,7 @@ class Operations:
         col = ds.columns[column]
         name = dialogs.ask_text(self.w, translate("Operations", "Rename column"),
                                 translate("Operations", "New header for \u201c{header}\u201d:").format(header=col.header),
-                                col.header)
+                                col.header, taken=[c.header for c in ds.columns if c.id != col.id])
         if name is not None:
             self.push(editing.rename_column(ds, col.id, name))
 

@@ -1,9 +1,10 @@
 """The cases table: fixed row heights (never resizeRowsToContents), spreadsheet keys.
 
-Enter moves down (after finishing an edit too), Tab moves right, typing starts an edit that replaces
-the cell, F2 or a double click edits keeping the text. Input methods (Chinese, Japanese …) start an
-edit the same way a key does. Initial column widths are measured with the font (horizontalAdvance),
-so a column of Chinese text gets the room its full-width characters take; row heights follow the font.
+Enter moves down (after finishing an edit too), Tab moves right (after finishing an edit too, without
+opening the next cell's editor), typing starts an edit that replaces the cell, F2 or a double click
+edits keeping the text. Input methods (Chinese, Japanese …) start an edit the same way a key does.
+Initial column widths are measured with the font (horizontalAdvance), so a column of Chinese text gets
+the room its full-width characters take; row heights follow the font.
 The context-menu key (or Shift+F10) opens the cell menu at the current cell.
 """
 
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
 
 Hint = QAbstractItemDelegate.EndEditHint
 Trigger = QAbstractItemView.EditTrigger
+Cursor = QAbstractItemView.CursorAction
 FIT_SAMPLE_ROWS = 60  # rows measured per column for its initial width
 FIT_MAX_CHARS = 48  # a column starts at most this many average characters wide (long text is elided)
 FIT_PADDING = 28  # room for the severity icon and the cell margins, in pixels at the default font
@@ -134,6 +136,14 @@ class CasesView(QTableView):
         if hint == Hint.SubmitModelCache:  # Enter: finish, then move down like a spreadsheet
             super().closeEditor(editor, Hint.NoHint)
             self.move_current(1, 0)
+            return
+        if hint in (Hint.EditNextItem, Hint.EditPreviousItem):
+            # Tab / Shift+Tab: finish, then move like Tab outside an editor does, without opening the next
+            # cell's editor (Qt would, with the cursor after the old text): typing there then replaces the
+            # cell, in every column, as after Enter; F2 edits it keeping the text.
+            super().closeEditor(editor, Hint.NoHint)
+            action = Cursor.MoveNext if hint == Hint.EditNextItem else Cursor.MovePrevious
+            self.go_to(self.moveCursor(action, Qt.KeyboardModifier.NoModifier))
             return
         super().closeEditor(editor, hint)
 

@@ -1,0 +1,338 @@
+"""Fixes from exploratory QA: an edit still open in a cell is not lost when the document goes; Ctrl+D is
+not ambiguous on X11; typing after Tab replaces the cell; Save As under a changed target writes the
+headers `evaleditor convert` writes; Ctrl+T and the demo say the right thing."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QAbstractItemView, QApplication
+
+from evaleditor.gui import dialogs, settings
+from tests.gui.conftest import ROWS, make_doc
+from tests.gui.test_window import show_active, write_csv
+
+K = Qt.Key
+CTRL = Qt.KeyboardModifier.ControlModifier
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "resources" / "samples"
+SESSION, TURN, Q, A, TOOLS = range(5)
+EDITING = QAbstractItemView.State.EditingState
+
+
+def type_text(text: str) -> None:
+    """Key by key into whatever has the focus, as a keyboard types (the first key opens the editor)."""
+    for ch in text:
+        QTest.keyClicks(QApplication.focusWidget(), ch)
+    QApplication.processEvents()
+
+
+def key(k, mods=Qt.KeyboardModifier.NoModifier) -> None:
+    QTest.keyClick(QApplication.focusWidget(), k, mods)
+    QApplication.processEvents()
+
+
+def cell(w, row: int, col: int) -> str:
+    return w.doc.dataset.rows[row].cells[col]
+
+
+def start_typing(w, qtbot, row: int, col: int, text: str) -> None:
+    """Type into a cell and leave its editor open (nothing committed yet)."""
+    show_active(w, qtbot)
+    w.view.go_to(w.model.index(row, col))
+    type_text(text)
+    assert w.view.state() == EDITING and not w.is_modified()
+
+
+@pytest.fixture
+def opened(qtbot, tmp_path, dialogs_log):
+    from evaleditor.gui import MainWindow
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.open_file(write_csv(tmp_path / "cases.csv"))
+    return w
+
+
+# ----- 1. an edit still open in a cell ---------------------------------------------------------------------
+def _close(w, other):
+    w.close()
+
+
+def _open(w, other):
+    w.open_file(other)
+
+
+def _open_recent(w, other):
+    settings.add_recent(other)
+    w.actions.recent.aboutToShow.emit()
+    next(a for a in w.actions.recent.actions() if a.text() == str(Path(other).resolve())).trigger()
+
+
+def _new_from_template(w, other):
+    w.new_from_template("ground-truth")
+
+
+@pytest.mark.parametrize("replace", [_close, _open, _open_recent, _new_from_template],
+                         ids=["close", "open", "open-recent", "new-from-template"])
+def test_text_still_in_the_cell_editor_is_asked_about_before_the_document_goes(opened, qtbot, tmp_path,
+                                                                               dialogs_log, replace):
+    w = opened
+    other = write_csv(tmp_path / "other.csv", rows=ROWS[:1])
+    start_typing(w, qtbot, 1, Q, "typed then closed")
+    dialogs_log.answers["ask_save_changes"] = dialogs.CANCEL
+    replace(w, other)
+    assert dialogs_log.names().count("ask_save_changes") == 1
+    assert ("ask_save_changes", ("cases.csv",)) in dialogs_log.calls
+    assert w.isVisible() and w.doc.path.name == "cases.csv"  # cancelled: the document stays
+    assert cell(w, 1, Q) == "typed then closed" and w.is_modified() and w.windowTitle().startswith("cases.csv*")
+    w.undo_stack.undo()  # an ordinary edit: one undo step restores the old text
+    assert cell(w, 1, Q) == ROWS[1][Q] and not w.is_modified()
+
+
+def test_saving_from_the_prompt_writes_the_text_that_was_still_in_the_editor(opened, qtbot, tmp_path,
+                                                                            dialogs_log):
+    from evaleditor.io.load import load_document
+    w = opened
+    start_typing(w, qtbot, 0, A, "typed then quit")
+    dialogs_log.answers["ask_save_changes"] = dialogs.SAVE
+    w.close()
+    assert not w.isVisible()
+    assert load_document(tmp_path / "cases.csv").dataset.rows[0].cells[A] == "typed then quit"
+
+
+def test_switching_the_target_keeps_the_text_still_in_the_editor(opened, qtbot):
+    w = opened
+    start_typing(w, qtbot, 0, Q, "typed then retargeted")
+    w.actions.targets["evaluation-set"].trigger()
+    assert w.doc.dataset.target.name == "evaluation-set"
+    assert cell(w, 0, Q) == "typed then retargeted" and w.is_modified()
+
+
+# ----- 2. Ctrl+D --------------------------------------------------------------------------------------------
+# QKeySequence.keyBindings() under the X11 key theme (xcb; the same under KDE and GNOME but for Replace,
+# Ctrl+H on GNOME), read from Qt 6 under Xvfb. Offscreen uses the Windows theme, where Delete is Del only.
+X11_BINDINGS = {
+    "Open": ["Ctrl+O", "Open"], "Save": ["Ctrl+S", "Save"], "SaveAs": ["Ctrl+Shift+S", "Shift+Save"],
+    "Quit": ["Ctrl+Q", "Exit"], "Undo": ["Ctrl+Z", "F14", "Undo"], "Redo": ["Ctrl+Shift+Z", "Redo"],
+    "Cut": ["Ctrl+X", "Shift+Del", "F20", "Cut"], "Copy": ["Ctrl+C", "Ctrl+Ins", "F16", "Copy"],
+    "Paste": ["Ctrl+V", "Ctrl+Shift+Ins", "Shift+Ins", "F18", "Paste"], "Delete": ["Del", "Ctrl+D"],
+    "Find": ["Ctrl+F", "Find"], "Replace": ["Ctrl+H"],
+}
+
+
+class X11KeySequence(QKeySequence):
+    @staticmethod
+    def keyBindings(key):  # noqa: N802 - Qt's name
+        return [QKeySequence(s) for s in X11_BINDINGS[key.name]]
+
+
+def _shortcut_owners(w) -> dict[str, list[str]]:
+    from PySide6.QtGui import QAction
+    owners: dict[str, list[str]] = {}
+    for action in w.findChildren(QAction):
+        for seq in action.shortcuts():
+            owners.setdefault(seq.toString(), []).append(action.text())
+    return owners
+
+
+def test_ctrl_d_duplicates_rows_under_the_x11_key_theme(qtbot, monkeypatch, dialogs_log):
+    from evaleditor.gui import MainWindow, actions
+    monkeypatch.setattr(actions, "QKeySequence", X11KeySequence)
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.set_document(make_doc())
+    owners = _shortcut_owners(w)
+    shared = {k: v for k, v in owners.items() if len(v) > 1}
+    assert not shared, f"shortcuts on more than one action (Qt ignores them as ambiguous): {shared}"
+    assert owners["Ctrl+D"] == [w.actions.duplicate.text()]
+    assert [s.toString() for s in w.actions.delete_cells.shortcuts()] == ["Del", "Backspace"]
+    show_active(w, qtbot)
+    w.view.go_to(w.model.index(2, Q))
+    key(K.Key_D, CTRL)
+    assert w.model.rowCount() == len(ROWS) + 1
+    assert w.doc.dataset.rows[3].cells == ROWS[2]  # the duplicate, below the row
+    key(K.Key_Delete)  # still clears the cell
+    assert w.doc.dataset.rows[3].cells[Q] == ""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or shutil.which("xvfb-run") is None,
+                    reason="needs Linux and xvfb-run (the real X11 key theme)")
+def test_no_shortcut_is_shared_on_a_real_x11_display(tmp_path):
+    script = textwrap.dedent("""
+        import json, os
+        from PySide6.QtCore import QSettings
+        from PySide6.QtGui import QAction, QKeySequence
+        from evaleditor.gui import app
+        qapp = app.application()
+        QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, os.environ["QS_DIR"])
+        from evaleditor.gui.main_window import MainWindow
+        w = MainWindow()
+        owners = {}
+        for a in w.findChildren(QAction):
+            for s in a.shortcuts():
+                owners.setdefault(s.toString(), []).append(a.text())
+        delete = [s.toString() for s in QKeySequence.keyBindings(QKeySequence.StandardKey.Delete)]
+        print(json.dumps({"platform": qapp.platformName(), "delete": delete, "owners": owners}))
+    """)
+    env = dict(os.environ, QT_QPA_PLATFORM="xcb", EVALEDITOR_DATA_DIR=str(tmp_path / "data"),
+               QS_DIR=str(tmp_path / "qs"), PYTHONPATH=str(ROOT))
+    run = subprocess.run(["xvfb-run", "-a", sys.executable, "-c", script], env=env, cwd=ROOT,
+                         capture_output=True, text=True, timeout=180)
+    lines = [line for line in run.stdout.splitlines() if line.startswith("{")]
+    if run.returncode != 0 or not lines:
+        pytest.skip(f"no X11 display could be started: {run.stderr[-300:]}")
+    found = json.loads(lines[-1])
+    assert found["platform"] == "xcb"
+    shared = {k: v for k, v in found["owners"].items() if len(v) > 1}
+    assert not shared, f"ambiguous under the {found['delete']} Delete theme: {shared}"
+    assert "Ambiguous shortcut" not in run.stderr
+
+
+# ----- 3. typing after Tab ------------------------------------------------------------------------------------
+def test_typing_after_tab_replaces_a_multiline_cell(window, qtbot):
+    w = window
+    show_active(w, qtbot)
+    w.view.go_to(w.model.index(0, Q))
+    type_text("New question")
+    key(K.Key_Tab)
+    assert (w.view.currentIndex().row(), w.view.currentIndex().column()) == (0, A)
+    type_text("New answer")
+    key(K.Key_Return)
+    assert cell(w, 0, Q) == "New question"
+    assert cell(w, 0, A) == "New answer"  # not "SunnyNew answer"
+    assert w.view.currentIndex().row() == 1 and w.view.state() != EDITING
+    w.undo_stack.undo()  # one step back to the old answer, the question stays
+    assert cell(w, 0, A) == ROWS[0][A] and cell(w, 0, Q) == "New question"
+    w.view.go_to(w.model.index(0, Q))  # F2 after Tab still edits keeping the text, the cursor at its end
+    type_text("Q")
+    key(K.Key_Tab)
+    key(K.Key_F2)
+    assert w.view.state() == EDITING
+    type_text(" and more")
+    key(K.Key_Return)
+    assert cell(w, 0, A) == ROWS[0][A] + " and more"
+
+
+def test_typing_after_tab_and_shift_tab_replaces_in_every_column(window, qtbot):
+    w = window
+    show_active(w, qtbot)
+    w.view.go_to(w.model.index(1, SESSION))
+    type_text("s9")
+    for col, text in ((TURN, "7"), (Q, "q"), (A, "a"), (TOOLS, "[]")):
+        key(K.Key_Tab)
+        assert w.view.currentIndex().column() == col and w.view.state() != EDITING
+        type_text(text)
+    key(K.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+    assert w.view.currentIndex().column() == A and w.view.state() != EDITING
+    type_text("b")
+    key(K.Key_Return)
+    assert w.doc.dataset.rows[1].cells == ["s9", "7", "q", "b", "[]"]
+
+
+# ----- 4. Save As under a changed target ------------------------------------------------------------------------
+@pytest.mark.parametrize(("sample", "target", "lang"), [
+    ("ground_truth_multiturn.xlsx", "evaluation-set", "zh"),
+    ("ground_truth_multiturn.xlsx", "evaluation-set", "en"),
+    ("ground_truth_single_turn.csv", "evaluation-set", "zh"),
+    ("evaluation_set_zh.xlsx", "ground-truth", "en"),
+])
+def test_save_as_under_another_target_writes_the_headers_convert_writes(qtbot, tmp_path, dialogs_log,
+                                                                        sample, target, lang):
+    """The GUI (Data ▸ Target, Data ▸ Headers When Saving As, Save As .xlsx) and
+    `evaleditor convert IN OUT --target T --headers L` (cli.py _convert) write the same headers."""
+    from evaleditor.gui import MainWindow
+    from evaleditor.io.convert import converted_document
+    from evaleditor.io.load import load_document
+    from evaleditor.io.save import save_document
+    src = tmp_path / sample
+    shutil.copy(SAMPLES / sample, src)
+    cli_out = tmp_path / "cli.xlsx"
+    save_document(converted_document(load_document(src), "xlsx", target, lang), cli_out)
+
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.open_file(src)
+    w.actions.targets[target].trigger()
+    w.actions.languages[lang].trigger()
+    assert w.save_as(tmp_path / "gui.xlsx", wait=True)
+
+    saved = load_document(tmp_path / "gui.xlsx")
+    assert saved.dataset.headers() == load_document(cli_out).dataset.headers()
+    assert w.doc.dataset.headers() == saved.dataset.headers()  # the window shows what the file holds
+    assert saved.dataset.target.name == target
+    reopened = load_document(tmp_path / "gui.xlsx", target=target).validator.rule_counts
+    assert reopened.get("missing-question-column", 0) == 0
+    assert reopened.get("misspelled-turn-column", 0) == reopened.get("misspelled-session-column", 0) == 0
+    w.undo_stack.undo()  # the renaming is one undo step
+    assert w.doc.dataset.headers() == load_document(src).dataset.headers()
+
+
+def test_evaluation_set_headers_in_chinese_after_switching_from_ground_truth(qtbot, tmp_path, dialogs_log):
+    from evaleditor.gui import MainWindow
+    w = MainWindow()
+    qtbot.addWidget(w)
+    shutil.copy(SAMPLES / "ground_truth_multiturn.xlsx", tmp_path / "gt.xlsx")
+    w.open_file(tmp_path / "gt.xlsx")
+    w.set_target("evaluation-set")
+    settings.set_header_language("zh")
+    assert w.save_as(tmp_path / "es.xlsx", wait=True)
+    assert w.doc.dataset.headers()[:4] == ["会话ID", "请求顺序", "问题", "答案"]
+    assert w.doc.validator.rule_counts.get("missing-question-column", 0) == 0
+
+
+# ----- 5. messages --------------------------------------------------------------------------------------------
+def test_add_turn_with_a_misspelled_session_column_says_to_rename_it(window):
+    w = window
+    w.set_document(make_doc(headers=["Session_ID", "turn_id", "question", "answer", "expected_tool_calls"]))
+    w.view.go_to(w.model.index(0, Q))  # a row showing "s1"
+    w.actions.new_conversation.trigger()
+    rename_first = w.statusBar().currentMessage()
+    assert "Rename" in rename_first and w.model.rowCount() == len(ROWS)
+    w.statusBar().clearMessage()
+    w.actions.add_turn.trigger()
+    assert w.statusBar().currentMessage() == rename_first  # not "its session id is empty"
+    assert w.model.rowCount() == len(ROWS)
+    w.set_document(make_doc())
+    w.view.go_to(w.model.index(4, Q))  # a session column, this row's session id empty: that is said
+    w.actions.add_turn.trigger()
+    assert "session id is empty" in w.statusBar().currentMessage()
+
+
+def test_demo_prompt_and_save_as_name_the_sample(qtbot, dialogs_log):
+    from evaleditor.gui import MainWindow
+    from evaleditor.gui.app import demo_sample, open_demo
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert open_demo(w)
+    sample = demo_sample()
+    w.model.setData(w.model.index(0, 0), "edited")
+    dialogs_log.answers["ask_save_changes"] = dialogs.CANCEL
+    w.show()
+    w.close()
+    asked = [args for name, args in dialogs_log.calls if name == "ask_save_changes"]
+    shown = w.windowTitle().split("*")[0]
+    assert asked == [(shown,)] and sample.name in shown  # as the title names it, not "Untitled"
+    assert w.banner.file_label.text().startswith(shown)  # and the line under the shape line
+    assert not w.save()  # Save of the untitled demo is Save As; the dialog is cancelled
+    suggested = next(args for name, args in dialogs_log.calls if name == "save_file_name")[0]
+    assert Path(suggested) == Path.home() / sample.name
+    assert Path(suggested).parent != sample.parent  # never over the bundled sample
+
+
+def test_text_still_in_the_cell_editor_counts_when_the_file_changed_on_disk(opened, qtbot, tmp_path, dialogs_log):
+    w = opened
+    start_typing(w, qtbot, 1, Q, "typed, then the file changed")
+    write_csv(w.doc.path, rows=ROWS[:1])  # another program rewrites the file
+    dialogs_log.answers["ask_file_changed"] = dialogs.KEEP_MINE
+    assert w.disk_watch.check() == dialogs.KEEP_MINE
+    assert [args for n, args in dialogs_log.calls if n == "ask_file_changed"] == [(str(w.doc.path), True)]
+    assert cell(w, 1, Q) == "typed, then the file changed" and w.is_modified()
