@@ -1,5 +1,9 @@
 """Copy, cut and paste rectangular ranges as tab-separated text, the way Excel and LibreOffice do
-(quoting and parsing live in core/tsv.py). A paste is one undo step."""
+(quoting and parsing live in core/tsv.py). A paste is one undo step.
+
+Pasting over a selection, as in Excel and LibreOffice: a single value fills every selected cell; a
+block whose height and width divide the selected rectangle's is repeated (tiled) to fill it; any
+other block is pasted once from the selection's top-left cell."""
 
 from __future__ import annotations
 
@@ -81,17 +85,45 @@ def paste(view: CasesView, model: CasesModel, text: str | None = None) -> str:
         ids = [(model.row_id(r), ds.columns[c].id) for r, c in cells]
         push(model.undo_stack, ds, editing.fill(ds, ids, grid[0][0]))
         return translate("Clipboard", "Pasted into {n:,} cells").format(n=len(cells))
+    tiled = _tiled(grid, ranges)
+    if tiled is not None:
+        rows = [model.row_id(r) for r in range(top, top + len(tiled))]
+        command, _ = editing.paste(ds, rows, left, tiled, append=False)
+        push(model.undo_stack, ds, command)
+        _select(view, model, top, left, len(tiled), len(tiled[0]))
+        return translate("Clipboard", "Pasted {rows:,} \u00d7 {columns}, repeated to fill {n:,} cells").format(
+            rows=len(grid), columns=len(grid[0]), n=len(tiled) * len(tiled[0]))
     rows = [model.row_id(r) for r in range(top, min(model.rowCount(), top + len(grid)))]
     command, dropped = editing.paste(ds, rows, left, grid, append=not model.filtered)
     push(model.undo_stack, ds, command)
     height = min(len(grid), model.rowCount() - top)
     width = min(max(len(r) for r in grid), model.columnCount() - left)
     if height > 0 and width > 0:
-        sel = QItemSelection(model.index(top, left), model.index(top + height - 1, left + width - 1))
-        view.selectionModel().select(sel, QItemSelectionModel.SelectionFlag.ClearAndSelect)
-        view.selectionModel().setCurrentIndex(model.index(top, left), QItemSelectionModel.SelectionFlag.NoUpdate)
+        _select(view, model, top, left, height, width)
     message = translate("Clipboard", "Pasted {rows:,} \u00d7 {columns}").format(rows=len(grid),
                                                                                columns=max(len(r) for r in grid))
     if dropped:
         message += translate("Clipboard", "; {n:,} cells did not fit and were not pasted").format(n=dropped)
     return message
+
+
+def _tiled(grid: list[list[str]], ranges: list[tuple[int, int, int, int]]) -> list[list[str]] | None:
+    """`grid` repeated to fill the selection when the selection is one rectangle larger than the block
+    whose height and width are whole multiples of the block's (Excel's rule); else None."""
+    if len(ranges) != 1:
+        return None
+    top, left, bottom, right = ranges[0]
+    height, width = bottom - top + 1, right - left + 1
+    block_w = len(grid[0])
+    if any(len(r) != block_w for r in grid) or height % len(grid) or width % block_w:
+        return None
+    if (height, width) == (len(grid), block_w):
+        return None  # the selection is the block's size: an ordinary paste
+    return [list(grid[i % len(grid)]) * (width // block_w) for i in range(height)]
+
+
+def _select(view: CasesView, model: CasesModel, top: int, left: int, height: int, width: int) -> None:
+    """Select what was pasted, its top-left cell current."""
+    sel = QItemSelection(model.index(top, left), model.index(top + height - 1, left + width - 1))
+    view.selectionModel().select(sel, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+    view.selectionModel().setCurrentIndex(model.index(top, left), QItemSelectionModel.SelectionFlag.NoUpdate)

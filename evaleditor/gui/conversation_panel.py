@@ -1,5 +1,10 @@
 """The Conversation dock: the current row's conversation as the service replays it — per turn the
-question, the expected answer and the expected tool calls. Clicking a turn selects its row."""
+question, the expected answer and the expected tool calls. Clicking a turn selects its row.
+
+Line breaking: Qt may break a line between any two Chinese (or Japanese) characters, as it should in
+running text; the panel's own short labels ("Turn 1", "row 4", "◀ selected", the field names) are kept
+whole with word joiners (U+2060) and no-break spaces, so that "已选中" moves to the next line in one
+piece instead of ending as "已选" / "中". The dataset's text wraps normally."""
 
 from __future__ import annotations
 
@@ -14,7 +19,24 @@ from evaleditor.gui import theme
 
 MAX_TURNS = 200  # a pathological "conversation" of thousands of rows is cut, with a note
 MAX_CHARS = 4000  # per field
+WORD_JOINER, NO_BREAK_SPACE = "\u2060", "\u00a0"
 translate = QCoreApplication.translate
+
+
+def keep_together(text: str) -> str:
+    """`text` as one unbreakable piece of a line: no-break spaces, and a word joiner between two
+    characters where either is not ASCII (Latin words do not break inside anyway)."""
+    out = []
+    for i, ch in enumerate(text):
+        if i and ch != " " and text[i - 1] != " " and not (ch.isascii() and text[i - 1].isascii()):
+            out.append(WORD_JOINER)
+        out.append(ch)
+    return "".join(out).replace(" ", NO_BREAK_SPACE)
+
+
+def _label(text: str) -> str:
+    """A short label of the panel (translated text, not the user's), HTML-escaped and kept whole."""
+    return html.escape(keep_together(text))
 
 
 class ConversationPanel(QWidget):
@@ -83,16 +105,17 @@ class ConversationPanel(QWidget):
         highlight = theme.scheme().header_band[0].color().name()
         ds = doc.dataset
         parts = []
-        names = (translate("ConversationPanel", "Question"), translate("ConversationPanel", "Expected answer"),
-                 translate("ConversationPanel", "Expected tool calls"))
+        names = tuple(_label(n) for n in (translate("ConversationPanel", "Question"),
+                                          translate("ConversationPanel", "Expected answer"),
+                                          translate("ConversationPanel", "Expected tool calls")))
         for turn in turns[:MAX_TURNS]:
             current = turn.row_id == rid
             row_no = ds.position(turn.row_id) + 1
-            label = translate("ConversationPanel", "Turn {n}").format(n=turn.number)
+            label = _label(translate("ConversationPanel", "Turn {n}").format(n=turn.number))
             if turn.turn_text and turn.turn_text.strip() != str(turn.number):
                 label += f" (turn_id {html.escape(turn.turn_text)})"
-            marker = " \u25c0 " + translate("ConversationPanel", "selected") if current else ""
-            row_text = translate("ConversationPanel", "row {n}").format(n=row_no)
+            marker = " " + _label("\u25c0 " + translate("ConversationPanel", "selected")) if current else ""
+            row_text = _label(translate("ConversationPanel", "row {n}").format(n=row_no))
             bg = f' bgcolor="{highlight}"' if current else ""
             parts.append(
                 f'<table width="100%" cellpadding="6" cellspacing="0" border="1"{bg} '
@@ -119,7 +142,7 @@ class ConversationPanel(QWidget):
 
 def _field(name: str, text: str, muted: str, mono: bool = False) -> str:
     if not text.strip():
-        empty = translate("ConversationPanel", "(empty)")
+        empty = _label(translate("ConversationPanel", "(empty)"))
         body = f'<i style="color:{muted}">{empty}</i>'
     else:
         shown = text[:MAX_CHARS] + ("\u2026" if len(text) > MAX_CHARS else "")

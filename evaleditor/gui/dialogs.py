@@ -5,10 +5,21 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 translate = QCoreApplication.translate
 
@@ -107,8 +118,9 @@ def ask_file_changed(parent: QWidget | None, path: str, modified: bool) -> str:
 
 
 def ask_csv_formulas(parent: QWidget | None, n: int) -> bool | None:
-    """Cells that Excel would run as formulas, in a CSV being saved: True to write them safely
-    (prefixed with '), False to write them as they are, None to cancel the save."""
+    """Cells that Excel would run as formulas, in a CSV being saved: False to write them as they are (the
+    default: every cell reads back as typed), True to prefix them with ' (the cells change, here and in
+    the file), None to cancel the save."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
     box.setWindowTitle(translate("Dialogs", "Cells that Excel runs as formulas"))
@@ -116,12 +128,14 @@ def ask_csv_formulas(parent: QWidget | None, n: int) -> bool | None:
                 translate("Dialogs", "{n:,} cells start with =, +, - or @.").format(n=n))
     box.setInformativeText(translate(
         "Dialogs", "When Excel opens a CSV file it runs such cells as formulas, which can be harmful if the data came "
-                   "from elsewhere.\nWritten safely, they start with an apostrophe (') and Excel shows them as text; "
-                   "the apostrophe is then part of the cell in the file."))
-    safe = box.addButton(translate("Dialogs", "Write &Safely (prefix ')"), QMessageBox.ButtonRole.AcceptRole)
+                   "from elsewhere.\n\nWrite As Is keeps every cell exactly as it is here.\nAdd an apostrophe "
+                   "makes Excel show them as text, but changes the cells: they start with ' in this window and in "
+                   "the file, and read back that way (Undo removes it here)."))
     as_is = box.addButton(translate("Dialogs", "Write As &Is"), QMessageBox.ButtonRole.AcceptRole)
+    safe = box.addButton(translate("Dialogs", "Add an &Apostrophe (cells read back with ')"),
+                         QMessageBox.ButtonRole.AcceptRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
-    box.setDefaultButton(safe)
+    box.setDefaultButton(as_is)
     box.exec()
     return {safe: True, as_is: False}.get(box.clickedButton())
 
@@ -170,8 +184,7 @@ def show_verify_error(parent: QWidget | None, path: str, mismatches: list) -> No
 def ask_restore(parent: QWidget | None, entries: list) -> list | None:
     """Journals of unsaved work found at start-up (gui/recovery.Entry: name, folder, rows, saved_at):
     the entries to restore ([] discards them all), or None to decide at the next start."""
-    from PySide6.QtCore import Qt
-    from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout
+    from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
 
     dialog = QDialog(parent)
     dialog.setWindowTitle(translate("Dialogs", "Restore unsaved changes"))
@@ -215,9 +228,61 @@ def ask_restore(parent: QWidget | None, entries: list) -> list | None:
     return [e for i, e in enumerate(entries) if items.topLevelItem(i).checkState(0) == Qt.CheckState.Checked]
 
 
-def ask_text(parent: QWidget | None, title: str, label: str, text: str = "") -> str | None:
-    value, ok = QInputDialog.getText(parent, title, label, text=text)
-    return value if ok else None
+class HeaderDialog(QDialog):
+    """Asks for a column header. OK stays disabled while the text is empty or only spaces (a one-line
+    reason says why); a header equal to one in `taken` (ignoring case and surrounding spaces) is
+    allowed, with a one-line warning."""
+
+    def __init__(self, parent: QWidget | None, title: str, label: str, text: str = "", taken: Sequence[str] = ()):
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.taken = {t.strip().casefold() for t in taken}
+        layout = QVBoxLayout(self)
+        prompt = QLabel(label)
+        prompt.setTextFormat(Qt.TextFormat.PlainText)
+        prompt.setWordWrap(True)
+        layout.addWidget(prompt)
+        self.edit = QLineEdit(text)
+        self.edit.selectAll()
+        prompt.setBuddy(self.edit)
+        layout.addWidget(self.edit)
+        self.message = QLabel()
+        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.message.setWordWrap(True)
+        self.message.setMinimumHeight(2 * self.message.fontMetrics().lineSpacing())  # room for either note
+        layout.addWidget(self.message)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.edit.textChanged.connect(self._check)
+        self._check(text)
+        self.resize(max(420, self.sizeHint().width()), self.sizeHint().height())
+
+    def _check(self, text: str) -> None:
+        if not text.strip():
+            note = translate("Dialogs", "A header cannot be empty or only spaces.")
+        elif text.strip().casefold() in self.taken:
+            note = "\u26a0 " + translate("Dialogs", "Another column is already headed \u201c{header}\u201d: the file "
+                                                    "will have two columns with that header.").format(
+                header=_value(text.strip())[1:-1])
+        else:
+            note = ""
+        self.ok_button.setEnabled(bool(text.strip()))
+        self.message.setText(note)
+        self.edit.setAccessibleDescription(note)
+
+    def accept(self) -> None:
+        if self.edit.text().strip():  # Enter in the line edit with OK disabled does nothing
+            super().accept()
+
+
+def ask_text(parent: QWidget | None, title: str, label: str, text: str = "", taken: Sequence[str] = ()) -> str | None:
+    """A column header (Add Column, Rename Column): never empty or only spaces; `taken`, the other
+    columns' headers, gets a warning when repeated. None when cancelled."""
+    dialog = HeaderDialog(parent, title, label, text, taken)
+    return dialog.edit.text() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
 
 def choose_sheet(parent: QWidget | None, sheets: list[str], current: str | None) -> str | None:

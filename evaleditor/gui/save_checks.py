@@ -2,9 +2,16 @@
 and a save whose file did not read back as written.
 
 CSV formulas: before writing a .csv holding cells that start with =, +, - or @ (io/csv_safety.py),
-the window says how many and asks: write them safely (a leading ' makes Excel show them as text),
-write them as they are, or cancel. The answer is remembered for that file until the window opens
-another document, so repeated Ctrl+S does not ask again; Save As to another .csv asks again.
+the window says how many and asks: write them as they are (the default: open then save with no edit
+keeps every cell identical), add a leading ' (Excel then shows them as text), or cancel. The answer
+is remembered for that file until the window opens another document, so repeated Ctrl+S does not ask
+again; Save As to another .csv asks again.
+
+Adding the apostrophe changes the cells, so it is done to the document too, as an undoable step
+("Add ' before formulas") pushed before the file is written: the window then shows exactly what the
+file holds and what reopening it will show, and Undo gives the cells back as typed (the window is then
+modified again: saving writes them as they are or asks anew). A save that fails or is cancelled takes
+that step back off the undo stack, leaving the document as it was before the save.
 
 Self-verifying save: save_document reads the file back before it replaces the old one; a difference
 raises VerifyError with the cells that differ. The window then keeps the document modified, the old
@@ -15,11 +22,30 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 
+from evaleditor.core.commands import Batch, Command, RenameColumn, SetCells
 from evaleditor.core.errors import VerifyError
 from evaleditor.core.i18n import error_text
 from evaleditor.gui import dialogs
+from evaleditor.gui.undo import CoreUndoCommand
+
+translate = QCoreApplication.translate
+
+
+class PrefixStep(CoreUndoCommand):
+    """The undo step that adds ' before formula-like cells; `drop()` then undo() removes it from the
+    stack (a failed save leaves no trace of it)."""
+
+    dropped = False
+
+    def drop(self) -> None:
+        self.dropped = True
+
+    def undo(self) -> None:
+        super().undo()
+        if self.dropped:
+            self.setObsolete(True)  # QUndoStack deletes a command that is obsolete after its undo()
 
 
 class SaveChecks(QObject):
@@ -48,9 +74,47 @@ class SaveChecks(QObject):
         self._csv_choice = (doc, key, answer)
         return answer
 
+    def prefix_document(self) -> PrefixStep | None:
+        """Add the ' to the document's formula-like cells and headers as one undo step, so that the
+        window shows what the file will hold; `take_back` it if the file is not written."""
+        command = prefix_formulas_command(self.window.doc.dataset)
+        if command is None:
+            return None
+        step = PrefixStep(self.window.doc.dataset, command)
+        self.window.undo_stack.push(step)
+        return step
+
+    def take_back(self, step: PrefixStep | None) -> None:
+        """The save did not happen: remove `step` (when it is still the last one), leaving the document
+        as modified or as clean as it was before the save."""
+        stack = self.window.undo_stack
+        if step is None or stack is None or not (stack.index() > 0 and stack.command(stack.index() - 1) is step):
+            return
+        was_clean = stack.cleanIndex() == stack.index() - 1
+        step.drop()
+        stack.undo()
+        if was_clean:
+            stack.setClean()
+
     def show_error(self, title: str, exc: BaseException | None, message: str = "") -> None:
         """A failed save: the cells that differ for a VerifyError, else the one-line reason."""
         if isinstance(exc, VerifyError):
             dialogs.show_verify_error(self.window, exc.path, exc.mismatches)
         else:
             dialogs.show_error(self.window, title, error_text(exc) if exc is not None else message)
+
+
+def prefix_formulas_command(ds) -> Command | None:
+    """One undo step putting ' before every cell and header Excel would run as a formula (what
+    io/csv_safety.neutralise writes), or None when there is none."""
+    from evaleditor.io.csv_safety import FORMULA_STARTS, is_formula_like, neutralise
+
+    renames: list[Command] = [RenameColumn(c.id, neutralise(c.header)) for c in ds.columns
+                              if is_formula_like(c.header)]
+    ids = [c.id for c in ds.columns]
+    changes = [(row.id, ids[j], neutralise(text)) for row in ds.rows if not row.is_empty()
+               for j, text in enumerate(row.cells) if text.startswith(FORMULA_STARTS) and is_formula_like(text)]
+    commands = renames + ([SetCells(changes)] if changes else [])
+    if not commands:
+        return None
+    return Batch(commands, translate("SaveChecks", "Add ' before formulas"))

@@ -247,6 +247,10 @@
         <translation>已粘贴到 {n:,} 个单元格</translation>
     </message>
     <message>
+        <source>Pasted {rows:,} × {columns}, repeated to fill {n:,} cells</source>
+        <translation>已粘贴 {rows:,} × {columns}，重复填满 {n:,} 个单元格</translation>
+    </message>
+    <message>
         <source>Pasted {rows:,} × {columns}</source>
         <translation>已粘贴 {rows:,} × {columns}</translation>
     </message>
@@ -461,6 +465,20 @@ This is one step in Undo.</source>
         <translation>此处没有未保存的更改。&lt;br&gt;&lt;b&gt;重新加载&lt;/b&gt;：显示磁盘上的版本。&lt;br&gt;&lt;b&gt;保留我的&lt;/b&gt;：继续使用此处显示的版本；保存时将替换磁盘上的文件。&lt;br&gt;&lt;b&gt;另存为…&lt;/b&gt;：以其他名称保存此处显示的版本，两个版本都会保留。</translation>
     </message>
     <message>
+        <source>When Excel opens a CSV file it runs such cells as formulas, which can be harmful if the data came from elsewhere.
+
+Write As Is keeps every cell exactly as it is here.
+Add an apostrophe makes Excel show them as text, but changes the cells: they start with &apos; in this window and in the file, and read back that way (Undo removes it here).</source>
+        <translation>Excel 打开 CSV 文件时会把这类单元格当作公式运行；如果数据来自别处，这可能有害。
+
+“按原样写入”让每个单元格与此处完全相同。
+“加上撇号”让 Excel 把它们显示为文本，但会改变单元格：它们在此窗口和文件中都以 &apos; 开头，重新打开时也是如此（在此处撤销即可去掉）。</translation>
+    </message>
+    <message>
+        <source>Add an &amp;Apostrophe (cells read back with &apos;)</source>
+        <translation>加上撇号(&amp;A)（重新打开时单元格以 &apos; 开头）</translation>
+    </message>
+    <message>
         <source>{place}: expected {expected}, found {found}</source>
         <translation>{place}：应为 {expected}，实际为 {found}</translation>
     </message>
@@ -511,16 +529,6 @@ This is one step in Undo.</source>
     <message>
         <source>{n:,} cells start with =, +, - or @.</source>
         <translation>{n:,} 个单元格以 =、+、- 或 @ 开头。</translation>
-    </message>
-    <message>
-        <source>When Excel opens a CSV file it runs such cells as formulas, which can be harmful if the data came from elsewhere.
-Written safely, they start with an apostrophe (&apos;) and Excel shows them as text; the apostrophe is then part of the cell in the file.</source>
-        <translation>Excel 打开 CSV 文件时会把这类单元格当作公式运行；如果数据来自别处，这可能带来危害。
-安全写入时，它们以撇号（&apos;）开头，Excel 会将其显示为文本；撇号随之成为文件中该单元格的一部分。</translation>
-    </message>
-    <message>
-        <source>Write &amp;Safely (prefix &apos;)</source>
-        <translation>安全写入（加前缀 &apos;）(&amp;S)</translation>
     </message>
     <message>
         <source>Write As &amp;Is</source>
@@ -587,6 +595,14 @@ Written safely, they start with an apostrophe (&apos;) and Excel shows them as t
         <translation>全部丢弃(&amp;D)</translation>
     </message>
     <message>
+        <source>A header cannot be empty or only spaces.</source>
+        <translation>表头不能为空，也不能只有空格。</translation>
+    </message>
+    <message>
+        <source>Another column is already headed “{header}”: the file will have two columns with that header.</source>
+        <translation>已有一列的表头是“{header}”：文件中将有两列使用这个表头。</translation>
+    </message>
+    <message>
         <source>Choose a sheet</source>
         <translation>选择工作表</translation>
     </message>
@@ -620,10 +636,6 @@ Written safely, they start with an apostrophe (&apos;) and Excel shows them as t
     <message>
         <source>Checking against {target}</source>
         <translation>按 {target} 检查</translation>
-    </message>
-    <message>
-        <source>Untitled</source>
-        <translation>未命名</translation>
     </message>
     <message>
         <source>Cannot save</source>
@@ -893,8 +905,8 @@ Written safely, they start with an apostrophe (&apos;) and Excel shows them as t
         <translation>未命名</translation>
     </message>
     <message>
-        <source>Untitled (not saved yet)</source>
-        <translation>未命名（尚未保存）</translation>
+        <source>{name} (not saved yet)</source>
+        <translation>{name}（尚未保存）</translation>
     </message>
     <message>
         <source>sheet “{sheet}” of {n}</source>
@@ -903,6 +915,10 @@ Written safely, they start with an apostrophe (&apos;) and Excel shows them as t
     <message>
         <source>sheet “{sheet}”</source>
         <translation>工作表“{sheet}”</translation>
+    </message>
+    <message>
+        <source>Another column is also headed “{header}”: the file will have two columns with that header</source>
+        <translation>另一列的表头也是“{header}”：文件中将有两列使用这个表头</translation>
     </message>
     <message>
         <source>Row {n} · {column}</source>
@@ -1319,6 +1335,13 @@ Written safely, they start with an apostrophe (&apos;) and Excel shows them as t
     <message>
         <source>Restored the unsaved changes to {name}; save to keep them</source>
         <translation>已恢复 {name} 的未保存更改；请保存以保留这些更改</translation>
+    </message>
+</context>
+<context>
+    <name>SaveChecks</name>
+    <message>
+        <source>Add &apos; before formulas</source>
+        <translation>在公式前加 &apos;</translation>
     </message>
 </context>
 <context>
