@@ -204,7 +204,7 @@ class DocumentsMixin:
         neutralise = self.save_checks.neutralise_formulas(path, fmt)  # CSV cells Excel would run
         if neutralise is None:
             return False
-        step = self.save_checks.prefix_document() if neutralise else None  # the window shows what is written
+        step = self.save_checks.before_write(fmt, neutralise)  # the window shows what the file will hold
         index = self.undo_stack.index()
 
         def saved(_result=None) -> None:
@@ -220,7 +220,10 @@ class DocumentsMixin:
             settings.add_recent(doc.path)
             self.update_title()
             self._refresh_banner()
-            self.statusBar().showMessage(translate("Documents", "Saved {path}").format(path=doc.path), 6000)
+            said = translate("Documents", "Saved {path}").format(path=doc.path)
+            if step is not None and step.note:
+                said += " \u00b7 " + step.note
+            self.statusBar().showMessage(said, 10000 if step is not None else 6000)
 
         if wait or doc.dataset.row_count() < self.background_rows:
             try:

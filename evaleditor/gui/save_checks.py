@@ -7,6 +7,10 @@ keeps every cell identical), add a leading ' (Excel then shows them as text), or
 is remembered for that file until the window opens another document, so repeated Ctrl+S does not ask
 again; Save As to another .csv asks again.
 
+SDK JSON stores each conversation's turns by place (0, 1, 2 …), so before such a save the document's
+conversations are gathered, ordered and numbered 1 … n the same way, as one undo step said in the status
+bar (core/editing.sdk_turn_order): what the window shows is what reopening the file shows.
+
 Adding the apostrophe changes the cells, so it is done to the document too, as an undoable step
 ("Add ' before formulas") pushed before the file is written: the window then shows exactly what the
 file holds and what reopening it will show, and Undo gives the cells back as typed (the window is then
@@ -33,11 +37,12 @@ from evaleditor.gui.undo import CoreUndoCommand
 translate = QCoreApplication.translate
 
 
-class PrefixStep(CoreUndoCommand):
-    """The undo step that adds ' before formula-like cells; `drop()` then undo() removes it from the
-    stack (a failed save leaves no trace of it)."""
+class SaveStep(CoreUndoCommand):
+    """An undo step a save makes to show what the file will hold (the ' before formulas, SDK turn
+    order); `drop()` then undo() removes it from the stack (a failed save leaves no trace of it)."""
 
     dropped = False
+    note = ""  # said with "Saved …" once the file is written
 
     def drop(self) -> None:
         self.dropped = True
@@ -74,17 +79,28 @@ class SaveChecks(QObject):
         self._csv_choice = (doc, key, answer)
         return answer
 
-    def prefix_document(self) -> PrefixStep | None:
-        """Add the ' to the document's formula-like cells and headers as one undo step, so that the
-        window shows what the file will hold; `take_back` it if the file is not written."""
-        command = prefix_formulas_command(self.window.doc.dataset)
+    def before_write(self, fmt: str, neutralise: bool) -> SaveStep | None:
+        """Make the document what the file will hold, as one undo step (`take_back` it if the file is
+        not written): the ' before formulas of a safe CSV; SDK JSON's turn order and numbers."""
+        doc = self.window.doc
+        if fmt == "csv" and neutralise:
+            command = prefix_formulas_command(doc.dataset)
+        elif fmt == "json":
+            from evaleditor.core.editing import sdk_turn_order
+
+            command = sdk_turn_order(doc.validator)
+        else:
+            command = None
         if command is None:
             return None
-        step = PrefixStep(self.window.doc.dataset, command)
+        step = SaveStep(doc.dataset, command)
         self.window.undo_stack.push(step)
+        if fmt == "json":
+            step.note = translate("SaveChecks", "turns ordered and numbered 1, 2, 3 … as SDK JSON stores them "
+                                                "(Undo shows them as typed)")
         return step
 
-    def take_back(self, step: PrefixStep | None) -> None:
+    def take_back(self, step: SaveStep | None) -> None:
         """The save did not happen: remove `step` (when it is still the last one), leaving the document
         as modified or as clean as it was before the save."""
         stack = self.window.undo_stack

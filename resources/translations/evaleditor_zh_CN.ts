@@ -1340,6 +1340,10 @@ Add an apostrophe makes Excel show them as text, but changes the cells: they sta
 <context>
     <name>SaveChecks</name>
     <message>
+        <source>turns ordered and numbered 1, 2, 3 … as SDK JSON stores them (Undo shows them as typed)</source>
+        <translation>轮次已按 SDK JSON 的存储方式排序并编号为 1、2、3……（撤销可恢复为输入时的样子）</translation>
+    </message>
+    <message>
         <source>Add &apos; before formulas</source>
         <translation>在公式前加 &apos;</translation>
     </message>

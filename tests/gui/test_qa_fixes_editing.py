@@ -336,3 +336,19 @@ def test_text_still_in_the_cell_editor_counts_when_the_file_changed_on_disk(open
     assert w.disk_watch.check() == dialogs.KEEP_MINE
     assert [args for n, args in dialogs_log.calls if n == "ask_file_changed"] == [(str(w.doc.path), True)]
     assert cell(w, 1, Q) == "typed, then the file changed" and w.is_modified()
+
+
+def test_save_as_json_shows_the_turns_as_the_file_stores_them(qtbot, tmp_path, dialogs_log):
+    from evaleditor.gui import MainWindow
+    from evaleditor.io.load import load_document
+    w = MainWindow()
+    qtbot.addWidget(w)
+    rows = [ROWS[1], ROWS[0], *ROWS[2:5]]  # s1's turns typed 2, 1; s2's numbered 1, 3
+    assert w.open_file(write_csv(tmp_path / "cases.csv", rows=rows))
+    assert w.save_as(tmp_path / "cases.json", "json")
+    window = [r.cells[:3] for r in w.doc.dataset.rows]
+    assert window == [r.cells[:3] for r in load_document(tmp_path / "cases.json").dataset.rows]
+    assert window[:2] == [["s1", "1", "Weather in Paris?"], ["s1", "2", "And Lyon?"]] and window[3][1] == "2"
+    assert not w.is_modified() and "SDK JSON" in w.statusBar().currentMessage()
+    w.undo_stack.undo()  # the turns as typed, one step back; the window no longer matches the file
+    assert [r.cells for r in w.doc.dataset.rows] == rows and w.is_modified()
