@@ -105,6 +105,8 @@ class Operations:
             command = editing.add_turn(self.model.validator, rid)
             if self.session_column_misspelled():  # the row's "s1" is not read as a session id
                 message = translate("Operations", "Rename the misspelled session column first (see the banner)")
+            elif self.model.ds.field_position(SESSION) is None:
+                message = translate("Operations", "There are no conversations yet: Ctrl+Shift+T starts one")
             else:
                 message = translate("Operations", "This row is not in a conversation (its session id is empty)")
             if self.push(command, message):

@@ -1263,6 +1263,10 @@ Add an apostrophe makes Excel show them as text, but changes the cells: they sta
         <translation>请先重命名拼写有误的会话列（见顶部横幅）</translation>
     </message>
     <message>
+        <source>There are no conversations yet: Ctrl+Shift+T starts one</source>
+        <translation>还没有对话：按 Ctrl+Shift+T 新建一个</translation>
+    </message>
+    <message>
         <source>Rows are already in session and turn order</source>
         <translation>行已按会话和轮次排序</translation>
     </message>

@@ -305,6 +305,10 @@ def test_add_turn_with_a_misspelled_session_column_says_to_rename_it(window):
     w.view.go_to(w.model.index(4, Q))  # a session column, this row's session id empty: that is said
     w.actions.add_turn.trigger()
     assert "session id is empty" in w.statusBar().currentMessage()
+    w.set_document(make_doc(headers=["q", "question", "answer", "x", "y"]))  # no session column at all
+    w.view.go_to(w.model.index(0, Q))
+    w.actions.add_turn.trigger()
+    assert "Ctrl+Shift+T" in w.statusBar().currentMessage() and w.model.rowCount() == len(ROWS)
 
 
 def test_demo_prompt_and_save_as_name_the_sample(qtbot, dialogs_log):
