@@ -2,8 +2,9 @@
 
 Encoding is chosen by strict decoding in this order: a BOM (UTF-8, UTF-16 LE/BE), UTF-16 without BOM
 (many NUL bytes), then UTF-8, then GB18030 (Chinese Excel exports), then Windows-1252 (Western Excel
-exports). The delimiter (`,` `;` or
-tab) is the one that splits the first records most consistently; ties go to the suffix's usual one.
+exports) — which also wins over GB18030 when what GB18030 reads is mostly characters real Chinese text
+does not use (`_latin_read_as_chinese`). The delimiter (`,` `;` or tab) is the one that splits the first
+records most consistently; ties go to the suffix's usual one.
 """
 
 from __future__ import annotations
@@ -82,17 +83,49 @@ def detect_encoding(path: str | os.PathLike[str]) -> str:
     else:
         candidates = ["utf-8", "gb18030", "cp1252"]
     for encoding in candidates:
-        decoder = codecs.getincrementaldecoder(encoding)("strict")
-        try:
-            with open(path, "rb") as f:
-                while chunk := f.read(1 << 20):
-                    if "\x00" in decoder.decode(chunk):
-                        raise ValueError("NUL in text")
-                decoder.decode(b"", final=True)
-        except UnicodeDecodeError:
+        if not _decodes(path, encoding):
             continue
+        if encoding == "gb18030" and "cp1252" in candidates and _latin_read_as_chinese(path) \
+                and _decodes(path, "cp1252"):
+            return "cp1252"
         return encoding
     raise UnicodeDecodeError(candidates[-1], b"", 0, 1, "no encoding fits")
+
+
+def _decodes(path: str | os.PathLike[str], encoding: str) -> bool:
+    """Whether the whole file decodes strictly (streamed); ValueError when the text holds NUL."""
+    decoder = codecs.getincrementaldecoder(encoding)("strict")
+    try:
+        with open(path, "rb") as f:
+            while chunk := f.read(1 << 20):
+                if "\x00" in decoder.decode(chunk):
+                    raise ValueError("NUL in text")
+            decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _latin_read_as_chinese(path: str | os.PathLike[str]) -> bool:
+    """Western text (Müller, Señor) often decodes as GB18030 too: an accented letter and the ASCII
+    letter after it make one "character" (黮, 駉). Those are never in GB2312, which holds nearly every
+    character of real Chinese text, whose two bytes are both 0xA1 or above: most Chinese characters
+    outside it means the bytes were Windows-1252."""
+    with open(path, "rb") as f:
+        head = codecs.getincrementaldecoder("gb18030")("replace").decode(f.read(SNIFF_CHARS))
+    chinese = [ch for ch in head if "\u4e00" <= ch <= "\u9fff"]
+    if not chinese:
+        return False
+    outside = sum(1 for ch in chinese if not _in_gb2312(ch))
+    return outside * 2 > len(chinese)
+
+
+def _in_gb2312(ch: str) -> bool:
+    try:
+        ch.encode("gb2312")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _head(path: str | os.PathLike[str], encoding: str) -> str:

@@ -52,6 +52,27 @@ def test_utf16_without_bom(tmp_path, encoding):
     assert t.rows == [["你好", "world"]]
 
 
+@pytest.mark.parametrize("text", [
+    "question,answer,note\r\nWho is Herr Müller?,Señor naïve,Pâte brisée\r\nÜber alles?,Größe,Straße\r\n",
+    "frage;antwort\nMüller kommt;Jürgen geht\nGrößere Brücken;Schöne Grüße\n",
+])
+def test_western_text_that_also_decodes_as_gb18030_reads_as_written(tmp_path, text):
+    """These bytes decode as GB18030 too (Herr M黮ler, Se駉r), and did open so; saving then made it so."""
+    raw = text.encode("cp1252")
+    raw.decode("gb18030")  # the trap is real
+    path = tmp_path / "w.csv"
+    path.write_bytes(raw)
+    t = read_delimited(path)
+    assert t.encoding == "cp1252" and [t.headers, *t.rows] == [
+        r.split(";" if ";" in text else ",") for r in text.replace("\r\n", "\n").splitlines()]
+
+
+def test_chinese_text_with_rarer_characters_stays_gb18030(tmp_path):
+    path = tmp_path / "zh.csv"
+    path.write_bytes("问题,答案\n請問營業時間,週一至週五\n退款怎么办理,请提供订单号\n".encode("gb18030"))
+    assert read_delimited(path).rows[0] == ["請問營業時間", "週一至週五"]
+
+
 def test_western_excel_export_falls_back_to_cp1252(tmp_path):
     path = tmp_path / "w.csv"
     path.write_bytes("question,answer\ncafé au lait,crème brûlée\n".encode("cp1252"))
