@@ -104,11 +104,16 @@ def collect(source: Iterable[list[str]], cancel: Cancel | None = None,
             progress(len(rows))
 
 
+_EXACT = 2.0**53  # every whole number up to this is a double exactly
+
+
 def number_text(value: float) -> str:
-    """A spreadsheet number as a person sees it: 3.0 -> "3", 0.1 -> "0.1", no float noise."""
+    """A spreadsheet number as a person sees it: 3.0 -> "3", 0.1 -> "0.1", no float noise. A whole
+    number keeps every digit while a double holds it exactly (up to 2**53: a 16-digit id stays
+    1234567890123456, not 1.23456789012346e+15, which a save would then make the cell's text)."""
     if value != value or value in (float("inf"), float("-inf")):
         return repr(value)
-    if value.is_integer() and abs(value) < 1e15:
+    if value.is_integer() and abs(value) <= _EXACT:
         return str(int(value))
     text = repr(value)
     mantissa = text.split("e")[0].lstrip("-").replace(".", "").lstrip("0")
