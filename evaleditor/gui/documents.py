@@ -76,7 +76,7 @@ class DocumentsMixin:
             return False
         if not discard and not self.maybe_save():
             return False
-        path = Path(path)
+        path = Path(path).absolute()  # journals and saves must not depend on the folder we were started in
         if background is None:
             background = path.is_file() and path.stat().st_size > self.background_bytes
         from evaleditor.io.load import load_document
@@ -182,7 +182,7 @@ class DocumentsMixin:
             dialogs.show_error(self, translate("Documents", "Cannot save"), error_text(exc))
             return False
         renamed = out in ("xlsx", "csv") and self._use_target_headers(settings.header_language())
-        ok = self._write(Path(path), out, wait)
+        ok = self._write(Path(path).absolute(), out, wait)
         if not ok and renamed:
             self.undo_stack.undo()
         return ok

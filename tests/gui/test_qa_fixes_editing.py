@@ -356,3 +356,22 @@ def test_save_as_json_shows_the_turns_as_the_file_stores_them(qtbot, tmp_path, d
     assert not w.is_modified() and "SDK JSON" in w.statusBar().currentMessage()
     w.undo_stack.undo()  # the turns as typed, one step back; the window no longer matches the file
     assert [r.cells for r in w.doc.dataset.rows] == rows and w.is_modified()
+
+
+def test_a_file_opened_by_a_relative_path_is_saved_where_it_is(qtbot, tmp_path, dialogs_log, monkeypatch):
+    from evaleditor.gui import MainWindow
+    from evaleditor.io.journal import snapshot
+    from evaleditor.io.load import load_document
+    (tmp_path / "files").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    write_csv(tmp_path / "files" / "cases.csv")
+    monkeypatch.chdir(tmp_path / "files")
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.open_file("cases.csv")
+    assert snapshot(w.doc)["path"] == str(tmp_path / "files" / "cases.csv")  # what a crash journal keeps
+    monkeypatch.chdir(tmp_path / "elsewhere")  # a restored journal is opened from wherever the app starts
+    w.model.setData(w.model.index(0, A), "edited")
+    assert w.save()
+    assert load_document(tmp_path / "files" / "cases.csv").dataset.rows[0].cells[A] == "edited"
+    assert not (tmp_path / "elsewhere" / "cases.csv").exists()
