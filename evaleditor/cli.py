@@ -190,7 +190,7 @@ def _convert(args) -> int:
 
         if warning := formula_warning(out.dataset.headers(), export_rows(out.dataset)):
             print(_("evaleditor: warning: {message}").format(message=i18n.text(warning)), file=sys.stderr)
-    if fmt != "json" and (lost := _not_shown_cases(source)):
+    if fmt != "json" and (lost := source.validator.rows_noted("sdk-not-shown")):
         print(ngettext("evaleditor: warning: {n} case holds data a table cannot show (an agent trace, rubrics, "
                        "images …); {output} does not keep it: convert to .json to keep it",
                        "evaleditor: warning: {n} cases hold data a table cannot show (agent traces, rubrics, "
@@ -199,11 +199,6 @@ def _convert(args) -> int:
     _emit(_("{output}: {shape} (target {target})").format(output=args.output, shape=out.shape.line,
                                                          target=out.dataset.target.name))
     return 1 if errors else 0
-
-
-def _not_shown_cases(doc) -> int:
-    """Rows whose SDK case holds what the table cannot show (rule sdk-not-shown)."""
-    return sum(1 for issues in doc.validator.static_rows.values() if any(i.rule == "sdk-not-shown" for i in issues))
 
 
 def _template(args) -> int:

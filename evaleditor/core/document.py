@@ -22,6 +22,7 @@ class Document:
     sheet: str | None = None
     sheets: list[str] = field(default_factory=list)
     encoding: str | None = None
+    delimiter: str | None = None  # of a delimited text file as read
 
     @property
     def shape(self) -> Shape:
@@ -56,4 +57,4 @@ def document_from_table(raw: RawTable, path: str | Path | None = None, target: s
         ds.rows[row_id - 1].formulas = frozenset(cols)
     validator = Validator(ds, raw.source_format, file_size, static)
     return Document(ds, validator, Path(path) if path else None, raw.source_format, raw.sheet, raw.sheets,
-                    raw.encoding)
+                    raw.encoding, raw.delimiter)

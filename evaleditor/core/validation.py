@@ -63,6 +63,10 @@ class Validator:
             if isinstance(issue.template, str) and not issue.args:
                 yield issue.rule, issue.template, issue.row_id, issue.column_id
 
+    def rows_noted(self, rule: str) -> int:
+        """Rows with a reader finding of `rule` (sdk-not-shown: cases holding what the table cannot show)."""
+        return sum(1 for issues in self.static_rows.values() if any(i.rule == rule for i in issues))
+
     def data_row_count(self) -> int:
         return len(self.ds.rows) - len(self._empty)
 

@@ -117,6 +117,31 @@ def ask_file_changed(parent: QWidget | None, path: str, modified: bool) -> str:
     return {reload: RELOAD, keep: KEEP_MINE, save_as: SAVE_AS}.get(box.clickedButton(), CANCEL)
 
 
+def ask_save_leaving_out(parent: QWidget | None, name: str, fmt: str, lines: list[str], in_place: bool) -> str:
+    """A save that leaves out what the document holds: SAVE, SAVE_AS (only offered, and the default,
+    when the save replaces the file the document came from) or CANCEL."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle(translate("Dialogs", "Not everything can be saved"))
+    box.setText(translate("Dialogs", "A .{format} file cannot hold everything that is open here.").format(format=fmt))
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+    if in_place:
+        info = translate("Dialogs", "Saving replaces \u201c{name}\u201d, and this is lost from it. <b>Save As\u2026</b> "
+                                    "writes a new file and keeps this one whole.").format(name=html.escape(name))
+    else:
+        info = translate("Dialogs", "The new file leaves this out; the file it came from is not changed, and this "
+                                    "window keeps it until it is closed.")
+    left_out = translate("Dialogs", "Left out:")
+    box.setInformativeText(f"<p>{left_out}</p><ul>{items}</ul><p>{info}</p>")
+    save_as = box.addButton(translate("Dialogs", "Save &As\u2026"), QMessageBox.ButtonRole.AcceptRole) if in_place else None
+    save = box.addButton(translate("Dialogs", "Save &Anyway") if in_place else translate("Dialogs", "&Save"),
+                         QMessageBox.ButtonRole.DestructiveRole if in_place else QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(save_as or save)
+    box.exec()
+    return {save: SAVE, save_as: SAVE_AS}.get(box.clickedButton(), CANCEL)
+
+
 def ask_csv_formulas(parent: QWidget | None, n: int) -> bool | None:
     """Cells that Excel would run as formulas, in a CSV being saved: False to write them as they are (the
     default: every cell reads back as typed), True to prefix them with ' (the cells change, here and in

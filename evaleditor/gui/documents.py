@@ -54,6 +54,21 @@ def _header_targets(doc) -> list[str]:
     return targets
 
 
+def _csv_change(doc) -> str:
+    """What a save as .csv (UTF-8 with BOM, commas: formats.md) changed in how the file was written."""
+    was = []
+    if doc.encoding and doc.encoding.replace("-sig", "") != "utf-8":
+        was.append(doc.encoding.upper())
+    if doc.delimiter == ";":
+        was.append(translate("Documents", "semicolons"))
+    elif doc.delimiter == "\t":
+        was.append(translate("Documents", "tabs"))
+    if not was:
+        return ""
+    return translate("Documents", "written as UTF-8 with commas, as evaluation services read CSV (it was {was})").format(
+        was=", ".join(was))
+
+
 class DocumentsMixin:
     background_bytes = BACKGROUND_BYTES
     background_rows = BACKGROUND_ROWS
@@ -199,8 +214,14 @@ class DocumentsMixin:
         return bool(renames) and push(self.undo_stack, ds, Batch(renames, text))
 
     def _write(self, path: Path, fmt: str, wait: bool) -> bool:
+        from evaleditor.io.excel_write import safe_sheet_title
         from evaleditor.io.save import save_document
         doc = self.doc
+        leaving = self.save_checks.leaving_out(path, fmt)  # other sheets, SDK traces: asked before they go
+        if leaving == dialogs.SAVE_AS:
+            return self.save_as(wait=wait)
+        if leaving != dialogs.SAVE:
+            return False
         neutralise = self.save_checks.neutralise_formulas(path, fmt)  # CSV cells Excel would run
         if neutralise is None:
             return False
@@ -211,6 +232,11 @@ class DocumentsMixin:
             if doc is not self.doc:
                 return
             doc.path = Path(path)
+            if fmt == "xlsx":  # the file now holds this one sheet (its name kept)
+                doc.sheet = safe_sheet_title(doc.sheet or "Cases")
+                doc.sheets = [doc.sheet]
+            elif fmt != doc.source_format:
+                doc.sheet, doc.sheets = None, []
             if fmt != doc.source_format:
                 doc.source_format = fmt
                 doc.validator.set_save_format(fmt)
@@ -219,10 +245,15 @@ class DocumentsMixin:
             self.file_stamp = file_stamp(doc.path)
             settings.add_recent(doc.path)
             self.update_title()
+            self.update_action_states()
             self._refresh_banner()
             said = translate("Documents", "Saved {path}").format(path=doc.path)
+            if fmt == "csv" and (changed := _csv_change(doc)):
+                said += " \u00b7 " + changed
             if step is not None and step.note:
                 said += " \u00b7 " + step.note
+            if fmt == "csv":
+                doc.encoding, doc.delimiter = "utf-8-sig", ","
             self.statusBar().showMessage(said, 10000 if step is not None else 6000)
 
         if wait or doc.dataset.row_count() < self.background_rows:

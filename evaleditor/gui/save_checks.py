@@ -58,6 +58,7 @@ class SaveChecks(QObject):
         super().__init__(window)
         self.window = window
         self._csv_choice: tuple[object, str, bool] | None = None  # (document, path, neutralise)
+        self._told: dict[str, object] = {}  # path -> the document saved there although it leaves something out
 
     def neutralise_formulas(self, path: Path, fmt: str) -> bool | None:
         """`neutralise_formulas` for saving the document to `path`; None when the user cancelled."""
@@ -77,6 +78,31 @@ class SaveChecks(QObject):
         if answer is None:
             return None
         self._csv_choice = (doc, key, answer)
+        return answer
+
+    def leaving_out(self, path: Path, fmt: str) -> str:
+        """SAVE when the file will hold everything the document holds, or the user says to save all the
+        same (asked once per document and file); else SAVE_AS or CANCEL. Left out: the other sheets of
+        the workbook being replaced, and what SDK cases hold that a table cannot (agent traces, rubrics)."""
+        doc = self.window.doc
+        in_place = doc.path is not None and Path(path).absolute() == doc.path.absolute()
+        key = str(Path(path).absolute())
+        if self._told.get(key) is doc:
+            return dialogs.SAVE
+        lines = []
+        others = [name for name in doc.sheets if name != doc.sheet]
+        if in_place and others and fmt == "xlsx":
+            lines.append(translate("SaveChecks", "the workbook's other sheets: {names}").format(
+                names=", ".join(f"\u201c{name}\u201d" for name in others)))
+        hidden = doc.validator.rows_noted("sdk-not-shown") if fmt != "json" else 0
+        if hidden:
+            lines.append(translate("SaveChecks", "what SDK cases hold that a table cannot show: agent traces, rubrics, "
+                                                 "images … (cases with any: {n:,})").format(n=hidden))
+        if not lines:
+            return dialogs.SAVE
+        answer = dialogs.ask_save_leaving_out(self.window, self.window.document_name(), fmt, lines, in_place)
+        if answer == dialogs.SAVE:
+            self._told[key] = doc
         return answer
 
     def before_write(self, fmt: str, neutralise: bool) -> SaveStep | None:

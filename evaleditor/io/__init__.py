@@ -85,10 +85,12 @@ def write_table(
     *,
     neutralise_formulas: bool = False,
     verify: Callable[[Path], None] | None = None,
+    sheet: str | None = None,
 ) -> None:
     """Write .csv or .xlsx atomically; WriteError (one-line reason) otherwise.
 
-    `neutralise_formulas` (CSV only): see csv_safety.py. `verify`: see atomic.atomic_write."""
+    `neutralise_formulas` (CSV only): see csv_safety.py. `verify`: see atomic.atomic_write. `sheet`: the
+    workbook's sheet name (the sheet the table was read from keeps its name; default "Cases")."""
     suffix = Path(path).suffix.lower()
     if suffix == ".csv":
         from evaleditor.io.delimited import write_csv
@@ -97,7 +99,7 @@ def write_table(
     elif suffix == ".xlsx":
         from evaleditor.io.excel_write import write_xlsx
 
-        write_xlsx(path, headers, rows, progress, verify=verify)
+        write_xlsx(path, headers, rows, progress, sheet or "Cases", verify=verify)
     else:
         raise WriteError(path, f"cannot save as {suffix or '(no suffix)'!r}: save as .csv or .xlsx "
                                "(SDK JSON is saved by its own writer)")

@@ -13,7 +13,7 @@ one, never half of each. One object:
       "stamp": [mtime_ns, size] | null,  the file on disk as the document last read or saved it
       "row_count": 100000,               len(rows), so that a start-up can list journals from their heads
       "source_format": "xlsx",           "csv", "tsv", "xlsx", "xls", "json"
-      "sheet": "Sheet1" | null, "sheets": [...], "encoding": "utf-8-sig" | null,
+      "sheet": "Sheet1" | null, "sheets": [...], "encoding": "utf-8-sig" | null, "delimiter": ";" | null,
       "file_size": 12345 | null,
       "target": "ground-truth",          the target the window checks against
       "headers": ["question", …],        every column, in order, as shown
@@ -88,6 +88,7 @@ def _snapshot(doc, stamp, display_name, now) -> dict[str, Any]:
         "sheet": doc.sheet,
         "sheets": list(doc.sheets),
         "encoding": doc.encoding,
+        "delimiter": doc.delimiter,
         "file_size": doc.validator.file_size if doc.validator is not None else None,
         "target": ds.target.name,
         "headers": ds.headers(),
@@ -232,7 +233,8 @@ def _recovered(record: dict[str, Any]) -> Recovered:
                 note.column is not None and not 0 <= note.column < len(headers):
             raise ValueError("a note points outside the table")
     raw = RawTable(headers, rows, record["source_format"] or "csv", record.get("sheet"),
-                   list(record.get("sheets") or []), notes, payloads, record.get("document"), record.get("encoding"))
+                   list(record.get("sheets") or []), notes, payloads, record.get("document"), record.get("encoding"),
+                   record.get("delimiter"))
     path = record.get("path")
     doc = document_from_table(raw, Path(path) if path else None, record["target"], record.get("file_size"))
     doc.source_format = record["source_format"]

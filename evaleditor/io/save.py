@@ -72,7 +72,7 @@ def _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify
                 want_headers, want_rows = neutralise_row(out_headers), [neutralise_row(r) for r in rows]
             check = checks.table_check(path, fmt, want_headers, want_rows, numbers, reading)
         write_table(path, out_headers, rows, progress=writing, neutralise_formulas=neutralise_formulas,
-                    verify=check)
+                    verify=check, sheet=doc.sheet)
     if progress is not None and numbers:
         progress(2 * len(numbers), 2 * len(numbers))
 

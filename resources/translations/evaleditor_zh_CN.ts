@@ -465,6 +465,34 @@ This is one step in Undo.</source>
         <translation>此处没有未保存的更改。&lt;br&gt;&lt;b&gt;重新加载&lt;/b&gt;：显示磁盘上的版本。&lt;br&gt;&lt;b&gt;保留我的&lt;/b&gt;：继续使用此处显示的版本；保存时将替换磁盘上的文件。&lt;br&gt;&lt;b&gt;另存为…&lt;/b&gt;：以其他名称保存此处显示的版本，两个版本都会保留。</translation>
     </message>
     <message>
+        <source>Not everything can be saved</source>
+        <translation>无法保存全部内容</translation>
+    </message>
+    <message>
+        <source>A .{format} file cannot hold everything that is open here.</source>
+        <translation>.{format} 文件无法容纳此处打开的全部内容。</translation>
+    </message>
+    <message>
+        <source>Saving replaces “{name}”, and this is lost from it. &lt;b&gt;Save As…&lt;/b&gt; writes a new file and keeps this one whole.</source>
+        <translation>保存会替换“{name}”，其中的这些内容将丢失。&lt;b&gt;另存为…&lt;/b&gt;会写入新文件，并完整保留此文件。</translation>
+    </message>
+    <message>
+        <source>The new file leaves this out; the file it came from is not changed, and this window keeps it until it is closed.</source>
+        <translation>新文件不包含这些内容；原文件不会改变，此窗口在关闭前也会一直保留它们。</translation>
+    </message>
+    <message>
+        <source>Left out:</source>
+        <translation>不包含：</translation>
+    </message>
+    <message>
+        <source>Save &amp;Anyway</source>
+        <translation>仍然保存(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
         <source>When Excel opens a CSV file it runs such cells as formulas, which can be harmful if the data came from elsewhere.
 
 Write As Is keeps every cell exactly as it is here.
@@ -613,6 +641,18 @@ Add an apostrophe makes Excel show them as text, but changes the cells: they sta
 </context>
 <context>
     <name>Documents</name>
+    <message>
+        <source>semicolons</source>
+        <translation>分号分隔</translation>
+    </message>
+    <message>
+        <source>tabs</source>
+        <translation>制表符分隔</translation>
+    </message>
+    <message>
+        <source>written as UTF-8 with commas, as evaluation services read CSV (it was {was})</source>
+        <translation>已按评测服务读取 CSV 的方式写为 UTF-8、逗号分隔（原为 {was}）</translation>
+    </message>
     <message>
         <source>Wait for the current load or save to finish (or cancel it)</source>
         <translation>请等待当前的打开或保存完成（或取消它）</translation>
@@ -1343,6 +1383,14 @@ Add an apostrophe makes Excel show them as text, but changes the cells: they sta
 </context>
 <context>
     <name>SaveChecks</name>
+    <message>
+        <source>the workbook&apos;s other sheets: {names}</source>
+        <translation>工作簿中的其他工作表：{names}</translation>
+    </message>
+    <message>
+        <source>what SDK cases hold that a table cannot show: agent traces, rubrics, images … (cases with any: {n:,})</source>
+        <translation>SDK 用例中表格无法显示的内容：智能体轨迹、评分细则、图片……（含有这些内容的用例：{n:,}）</translation>
+    </message>
     <message>
         <source>turns ordered and numbered 1, 2, 3 … as SDK JSON stores them (Undo shows them as typed)</source>
         <translation>轮次已按 SDK JSON 的存储方式排序并编号为 1、2、3……（撤销可恢复为输入时的样子）</translation>

@@ -58,6 +58,7 @@ class DialogLog:
             "confirm_replace": True,
             "ask_file_changed": dialogs.KEEP_MINE,
             "ask_csv_formulas": True,
+            "ask_save_leaving_out": dialogs.SAVE,
             "show_verify_error": None,
             "ask_restore": None,
             "ask_text": None,

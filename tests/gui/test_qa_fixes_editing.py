@@ -375,3 +375,95 @@ def test_a_file_opened_by_a_relative_path_is_saved_where_it_is(qtbot, tmp_path, 
     assert w.save()
     assert load_document(tmp_path / "files" / "cases.csv").dataset.rows[0].cells[A] == "edited"
     assert not (tmp_path / "elsewhere" / "cases.csv").exists()
+
+
+@pytest.fixture
+def workbook(tmp_path):
+    import openpyxl
+    book = openpyxl.Workbook()
+    book.active.title = "Notes"
+    book.active.append(["read me first", 42])
+    cases = book.create_sheet("Cases")
+    cases.append(["question", "answer"])
+    cases.append(["q1", "a1"])
+    other = book.create_sheet("Other cases")
+    other.append(["question", "answer"])
+    other.append(["q2", "a2"])
+    path = tmp_path / "multi.xlsx"
+    book.save(path)
+    return path
+
+
+def sheet_names(path):
+    import openpyxl
+    return openpyxl.load_workbook(path, read_only=True).sheetnames
+
+
+def test_saving_over_a_workbook_asks_before_its_other_sheets_go(qtbot, workbook, tmp_path, dialogs_log):
+    from evaleditor.gui import MainWindow
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.open_file(workbook) and w.doc.sheet == "Cases"
+    w.model.setData(w.model.index(0, 1), "edited")
+    dialogs_log.answers["ask_save_leaving_out"] = dialogs.CANCEL
+    assert not w.save()
+    (_, fmt, lines, in_place), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
+    assert in_place and "\u201cNotes\u201d" in lines[0] and "\u201cOther cases\u201d" in lines[0]
+    assert sheet_names(workbook) == ["Notes", "Cases", "Other cases"] and w.is_modified()
+    dialogs_log.answers["ask_save_leaving_out"] = dialogs.SAVE_AS  # the default: a new file, this one whole
+    dialogs_log.answers["save_file_name"] = str(tmp_path / "cases_only.xlsx")
+    assert w.save()
+    assert sheet_names(workbook) == ["Notes", "Cases", "Other cases"]
+    assert sheet_names(tmp_path / "cases_only.xlsx") == ["Cases"] and w.doc.sheets == ["Cases"]
+
+
+def test_saving_anyway_leaves_one_sheet_and_the_window_says_so(qtbot, workbook, dialogs_log):
+    from evaleditor.gui import MainWindow
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.open_file(workbook)
+    w.model.setData(w.model.index(0, 1), "edited")
+    assert w.save()  # answered "Save Anyway"
+    assert sheet_names(workbook) == ["Cases"]  # its name kept
+    assert w.doc.sheets == ["Cases"] and not w.actions.sheet.isEnabled()
+    w.model.setData(w.model.index(0, 1), "again")
+    asked = len([n for n in dialogs_log.names() if n == "ask_save_leaving_out"])
+    assert w.save() and len([n for n in dialogs_log.names() if n == "ask_save_leaving_out"]) == asked
+
+
+def test_save_as_a_table_from_sdk_json_says_what_the_table_leaves_out(qtbot, tmp_path, dialogs_log):
+    from evaleditor.gui import MainWindow
+    src = tmp_path / "cases.json"
+    turns = [{"turn_index": 0, "events": [
+        {"author": "user", "content": {"role": "user", "parts": [{"text": "hi"}]}},
+        {"author": "planner", "content": {"role": "model", "parts": [{"text": "plan"}]}}]}]
+    src.write_text(json.dumps({"eval_cases": [
+        {"prompt": {"role": "user", "parts": [{"text": "hi"}]},
+         "agent_data": {"agents": {"planner": {}}, "turns": turns}},
+        {"prompt": {"role": "user", "parts": [{"text": "plain"}]}}]}), encoding="utf-8")
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.open_file(src)
+    dialogs_log.answers["ask_save_leaving_out"] = dialogs.CANCEL
+    assert not w.save_as(tmp_path / "cases.xlsx", "xlsx")
+    (_, fmt, lines, in_place), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
+    assert (fmt, in_place) == ("xlsx", False) and "agent traces" in lines[0] and lines[0].endswith("any: 1)")
+    assert not (tmp_path / "cases.xlsx").exists()
+    assert w.save_as(tmp_path / "cases.json", "json")  # SDK JSON keeps it all: not asked
+    assert len([n for n in dialogs_log.names() if n == "ask_save_leaving_out"]) == 1
+
+
+def test_saving_a_gb18030_semicolon_csv_says_it_is_now_utf8_with_commas(qtbot, tmp_path, dialogs_log):
+    from evaleditor.gui import MainWindow
+    path = tmp_path / "zh.csv"
+    path.write_bytes("问题;答案\n你好吗;很好\n".encode("gb18030"))
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.open_file(path) and w.doc.delimiter == ";"
+    w.model.setData(w.model.index(0, 1), "好")
+    assert w.save()
+    said = w.statusBar().currentMessage()
+    assert "UTF-8 with commas" in said and "GB18030" in said and "semicolons" in said
+    assert path.read_bytes().decode("utf-8-sig").splitlines() == ["问题,答案", "你好吗,好"]
+    w.model.setData(w.model.index(0, 1), "很好")
+    assert w.save() and "UTF-8 with commas" not in w.statusBar().currentMessage()  # said once
