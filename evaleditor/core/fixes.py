@@ -110,9 +110,12 @@ def renumber_sessions(v: Validator, sids: list[str], text: str = FIX_LABELS["ren
 
 
 def _add_turn_numbers(v: Validator) -> Command | None:
+    """A turn column numbered in file order; not when a column is a near-miss of the turn header
+    (`Turn_ID`): renaming that one keeps the file's own numbers (misspelled-turn-column's fix)."""
     ds = v.ds
     spos = ds.field_position(SESSION)
-    if spos is None or ds.field_position(TURN) is not None:
+    if spos is None or ds.field_position(TURN) is not None \
+            or any(ds.target.near_miss(c.header) == TURN for c in ds.columns):
         return None
     values = {}
     for members in v.sessions.sessions.values():

@@ -22,6 +22,7 @@ from evaleditor.core.sessions import SessionIndex
 from evaleditor.core.targets import QUESTION, SESSION
 
 IssuesListener = Callable[[set[int], bool], None]
+BULK_ROWS = 2000  # an edit of more rows than this, and of half of them, is checked by a full pass
 _NONE: tuple[Issue, ...] = ()
 
 
@@ -77,9 +78,20 @@ class Validator:
         return self.ds.target.workbook_only or self.save_format in ("xlsx", "xls")
 
     def set_save_format(self, fmt: str | None) -> None:
-        if fmt != self.save_format:
-            self.save_format = fmt
+        """The format the document will be saved as: the workbook rules apply to .xlsx/.xls only, so
+        everything is checked again only when that changes (2.5 s at 100k rows), not for csv -> json."""
+        was = self.is_workbook()
+        self.save_format = fmt
+        if self.is_workbook() != was:
             self._revalidate_all()
+
+    def saved_as(self, fmt: str) -> None:
+        """The document is now a `fmt` file: the rules about its file type follow (an evaluation set
+        saved as .xlsx is no longer a .csv it cannot import)."""
+        self.source_format = fmt
+        self.set_save_format(fmt)
+        if self._refresh_file_issues():
+            self._notify(set(), True)
 
     # ----- full ---------------------------------------------------------------------------------
     def full(self) -> None:
@@ -150,7 +162,11 @@ class Validator:
 
     def after_change(self, change: Change) -> None:
         if change.kind == "cells":
-            self._update_rows({rid for rid, _ in change.cells})
+            touched = {rid for rid, _ in change.cells}
+            if len(touched) > max(BULK_ROWS, len(self.ds.rows) // 2):
+                self._revalidate_all()  # most rows (a replace-all): one pass, 0.8 s at 100k rows against 2 s
+            else:
+                self._update_rows(touched)
         elif change.kind == "insert_rows":
             self._update_rows(set(change.row_ids), seam=(change.first - 1, change.last + 1))
         elif change.kind == "remove_rows":
@@ -211,12 +227,7 @@ class Validator:
             if sid in self.sessions.sessions:
                 self._check_session(sid)
                 candidates.update(self.sessions.sessions[sid])
-        file_issues = self._file_level()
-        file_changed = file_issues != self._file
-        if file_changed:
-            self._count(self._file, -1)
-            self._file = file_issues
-            self._count(file_issues, 1)
+        file_changed = self._refresh_file_issues()
         changed = set()
         for rid in candidates:
             if removed and rid in touched:
@@ -308,6 +319,16 @@ class Validator:
         for i in issues:
             self.counts[i.severity] += sign
             self.rule_counts[i.rule] += sign
+
+    def _refresh_file_issues(self) -> bool:
+        """Check the file-level rules again; True when their issues changed."""
+        file_issues = self._file_level()
+        if file_issues == self._file:
+            return False
+        self._count(self._file, -1)
+        self._file = file_issues
+        self._count(file_issues, 1)
+        return True
 
     def _file_level(self) -> list[Issue]:
         return checks.file_issues(self, self.static_file)

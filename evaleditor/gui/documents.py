@@ -14,7 +14,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 
 from evaleditor.core.commands import Batch, RenameColumn
-from evaleditor.core.errors import EvalEditorError
+from evaleditor.core.errors import Cancelled, EvalEditorError
 from evaleditor.core.export import export_headers, recognised_fields
 from evaleditor.core.i18n import error_text
 from evaleditor.gui import dialogs, settings
@@ -52,6 +52,16 @@ def _header_targets(doc) -> list[str]:
     if targets is None:
         targets = doc.header_targets = []
     return targets
+
+
+def _stoppable(progress, cancelled):
+    """A save's progress callback that stops the save (Cancelled) when the user cancels, while the old
+    file is still in place: the last report (done == total) comes after the file was replaced."""
+    def report(done: int, total: int) -> None:
+        if done < total and cancelled():
+            raise Cancelled()
+        progress(done, total)
+    return report
 
 
 def _csv_change(doc) -> str:
@@ -239,7 +249,7 @@ class DocumentsMixin:
                 doc.sheet, doc.sheets = None, []
             if fmt != doc.source_format:
                 doc.source_format = fmt
-                doc.validator.set_save_format(fmt)
+                doc.validator.saved_as(fmt)
             if self.undo_stack.index() == index:
                 self.undo_stack.setClean()
             self.file_stamp = file_stamp(doc.path)
@@ -260,22 +270,23 @@ class DocumentsMixin:
             try:
                 save_document(doc, path, neutralise_formulas=neutralise)
             except EvalEditorError as exc:  # the document stays modified; the old file is kept
-                self.save_checks.take_back(step)
+                self.save_checks.not_saved(step, fmt)
                 self.save_checks.show_error(translate("Documents", "Cannot save"), exc)
                 return False
             saved()
             return True
         self._start_task(translate("Documents", "Saving {name}\u2026").format(name=path.name),
-                         lambda progress, cancel: save_document(doc, path, progress=progress,
+                         lambda progress, cancel: save_document(doc, path, progress=_stoppable(progress, cancel),
                                                                 neutralise_formulas=neutralise),
                          saved, translate("Documents", "Cannot save"),
-                         on_failure=lambda: doc is self.doc and self.save_checks.take_back(step))
+                         on_failure=lambda: doc is self.doc and self.save_checks.not_saved(step, fmt), done_is_done=True)
         return True
 
     # ----- background tasks --------------------------------------------------------------------------------
-    def _start_task(self, text: str, fn, on_success, error_title: str, on_failure=None) -> None:
-        """Run `fn` in the background; `on_success(result)`, else `on_failure()` (failed or cancelled)."""
-        task = BackgroundTask(fn, self)
+    def _start_task(self, text: str, fn, on_success, error_title: str, on_failure=None, done_is_done=False) -> None:
+        """Run `fn` in the background (loader.BackgroundTask); `on_success(result)`, else `on_failure()`
+        (failed or cancelled)."""
+        task = BackgroundTask(fn, self, done_is_done)
         self.task = task
         task.progressed.connect(self.progress.report)
         task.succeeded.connect(on_success)

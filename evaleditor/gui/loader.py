@@ -28,10 +28,11 @@ class _Worker(QThread):
     progressed = Signal(int, int)
     done = Signal(str, object)  # "ok" | "error" | "cancelled", result or message
 
-    def __init__(self, fn: Callable[..., Any], stop: threading.Event):
+    def __init__(self, fn: Callable[..., Any], stop: threading.Event, done_is_done: bool = False):
         super().__init__()
         self._fn = fn
         self._stop = stop
+        self._done_is_done = done_is_done
         self._last = 0.0
 
     def _progress(self, done: int, total: int) -> None:
@@ -51,7 +52,7 @@ class _Worker(QThread):
             log.exception("background task failed")
             self.done.emit("error", f"{type(exc).__name__}: {exc}")
         else:
-            if self._stop.is_set():
+            if self._stop.is_set() and not self._done_is_done:
                 self.done.emit("cancelled", None)
             else:
                 self.done.emit("ok", result)
@@ -64,11 +65,14 @@ class BackgroundTask(QObject):
     cancelled = Signal()
     finished = Signal()
 
-    def __init__(self, fn: Callable[..., Any], parent: QObject | None = None):
+    def __init__(self, fn: Callable[..., Any], parent: QObject | None = None, done_is_done: bool = False):
+        """`fn(progress, cancelled)` runs in a thread. A cancel asked for while it runs makes its result
+        unwanted (a load), unless `done_is_done`: what has finished has happened (a save that replaced
+        its file; it raises Cancelled itself while it can still stop)."""
         super().__init__(parent)
         self._stop = threading.Event()
         self.error: EvalEditorError | None = None
-        self._worker = _Worker(fn, self._stop)
+        self._worker = _Worker(fn, self._stop, done_is_done)
         self._worker.progressed.connect(self.progressed)
         self._worker.done.connect(self._on_done)
 

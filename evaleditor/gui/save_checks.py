@@ -126,6 +126,20 @@ class SaveChecks(QObject):
                                                 "(Undo shows them as typed)")
         return step
 
+    def not_saved(self, step: SaveStep | None, fmt: str) -> None:
+        """A save failed or was cancelled: `take_back` its step. A workbook refused for cells it cannot
+        hold names the first; the document is then checked as the workbook it was to be, so that the
+        Issues panel lists every such cell (with Fix all) instead of one per try."""
+        self.take_back(step)
+        validator = self.window.doc.validator
+        if fmt in ("xlsx", "xls") and not validator.is_workbook():
+            validator.set_save_format(fmt)
+            n = validator.rule_counts["control-character"] + validator.rule_counts["cell-too-long-for-excel"]
+            if n:
+                self.window.statusBar().showMessage(translate(
+                    "SaveChecks", "{n:,} cells cannot be stored in a workbook: the Issues panel lists them").format(n=n),
+                    15000)
+
     def take_back(self, step: SaveStep | None) -> None:
         """The save did not happen: remove `step` (when it is still the last one), leaving the document
         as modified or as clean as it was before the save."""

@@ -1396,6 +1396,10 @@ Add an apostrophe makes Excel show them as text, but changes the cells: they sta
         <translation>轮次已按 SDK JSON 的存储方式排序并编号为 1、2、3……（撤销可恢复为输入时的样子）</translation>
     </message>
     <message>
+        <source>{n:,} cells cannot be stored in a workbook: the Issues panel lists them</source>
+        <translation>{n:,} 个单元格无法存入工作簿：问题面板列出了它们</translation>
+    </message>
+    <message>
         <source>Add &apos; before formulas</source>
         <translation>在公式前加 &apos;</translation>
     </message>

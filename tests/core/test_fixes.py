@@ -87,3 +87,13 @@ def test_unrepairable_tool_calls_offer_no_fix():
     doc = make_doc(["question", "expected_tool_calls"], [["q", "call the search tool"]])
     (issue,) = issues(doc, "invalid-tool-calls")
     assert fix_command(doc.validator, issue) is None
+
+
+def test_a_misspelled_turn_column_is_renamed_not_doubled_by_a_new_one():
+    doc = make_doc(["session_id", "Turn_ID", "question"], [["s", "2", "a"], ["s", "1", "b"]])
+    rules = {i.rule for i in doc.validator.all_issues()}
+    assert {"misspelled-turn-column", "no-turn-column"} <= rules
+    assert fix_all_command(doc.validator, "no-turn-column") is None  # would add turn_id 1, 2 beside 2, 1
+    fix_all_command(doc.validator, "misspelled-turn-column").apply(doc.dataset)
+    assert doc.dataset.headers() == ["session_id", "turn_id", "question"]
+    assert [r.cells[1] for r in doc.dataset.rows] == ["2", "1"]

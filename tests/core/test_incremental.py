@@ -119,3 +119,39 @@ def test_one_cell_edit_reports_only_rows_whose_issues_changed():
     assert heard == [{ds.rows[51].id}]
     SetCells([(ds.rows[10].id, ds.columns[2].id, "question 11")]).apply(ds)  # duplicates row 12
     assert heard[-1] == {ds.rows[10].id, ds.rows[11].id}
+
+
+def test_saving_as_a_workbook_clears_the_file_type_issue_and_says_so():
+    doc = make_doc(["query", "answer"], [["q", "a"]], "evaluation-set")  # read from a .csv
+    assert "unsupported-file-type" in {i.rule for i in doc.validator.file_issues()}
+    told = []
+    doc.validator.listeners.append(lambda rows, file_changed: told.append(file_changed))
+    doc.validator.saved_as("xlsx")
+    assert "unsupported-file-type" not in {i.rule for i in doc.validator.file_issues()} and told[-1] is True
+    assert snapshot(doc) == snapshot(make_doc(["query", "answer"], [["q", "a"]], "evaluation-set", fmt="xlsx"))
+
+
+def test_a_save_format_that_keeps_the_workbook_rules_does_not_check_everything_again():
+    doc = make_doc(["question", "answer"], [["q\x01", "a"], ["", "b"]])
+    told = []
+    doc.validator.listeners.append(lambda rows, file_changed: told.append(rows))
+    doc.validator.set_save_format("json")  # csv -> json: neither is a workbook
+    assert told == []
+    doc.validator.set_save_format("xlsx")  # a workbook: control characters are now errors
+    assert told and "control-character" in doc.validator.rule_counts
+
+
+def test_an_edit_of_most_rows_is_checked_in_one_pass_with_the_same_result(monkeypatch):
+    from evaleditor.core import validation
+    monkeypatch.setattr(validation, "BULK_ROWS", 2)
+    rows = [["s1", "1", "hi", "a", ""], ["s1", "3", "hi", "NA", "["], ["", "", "hi", "", ""], ["s2", "x", "", "", ""]]
+    doc = make_doc(HEADERS, rows)
+    ds = doc.dataset
+    told = []
+    doc.validator.listeners.append(lambda ids, file_changed: told.append(ids))
+    q = ds.columns[2].id
+    inverse = SetCells([(r.id, q, f"question {i}") for i, r in enumerate(ds.rows[:3])]).apply(ds)  # 3 of 4
+    assert snapshot(doc) == snapshot(fresh(doc))
+    assert {r.id for r in ds.rows[:3]} & set().union(*told)  # the rows whose duplicate warning went
+    inverse.apply(ds)
+    assert snapshot(doc) == snapshot(fresh(doc))

@@ -467,3 +467,16 @@ def test_saving_a_gb18030_semicolon_csv_says_it_is_now_utf8_with_commas(qtbot, t
     assert path.read_bytes().decode("utf-8-sig").splitlines() == ["问题,答案", "你好吗,好"]
     w.model.setData(w.model.index(0, 1), "很好")
     assert w.save() and "UTF-8 with commas" not in w.statusBar().currentMessage()  # said once
+
+
+def test_a_workbook_refused_for_control_characters_lists_every_such_cell(qtbot, tmp_path, dialogs_log):
+    from evaleditor.gui import MainWindow
+    path = write_csv(tmp_path / "cases.csv", rows=[["", "", f"q{i}\x01", "a", ""] for i in range(5)])
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.open_file(path)
+    assert "control-character" not in w.doc.validator.rule_counts or not w.doc.validator.rule_counts["control-character"]
+    assert not w.save_as(tmp_path / "cases.xlsx", "xlsx")  # refused: the first cell is named
+    assert w.doc.validator.rule_counts["control-character"] == 5  # now every one is an issue, with Fix all
+    assert "5 cells cannot be stored in a workbook" in w.statusBar().currentMessage()
+    assert not (tmp_path / "cases.xlsx").exists()

@@ -398,3 +398,36 @@ def test_the_status_bar_names_the_current_cell_after_a_rename(window):
     assert window.position_label.text() == "Row 3 \u00b7 conversation"  # no longer read as session_id
     window.undo_stack.undo()
     assert window.position_label.text() == "Row 3 \u00b7 session_id"
+
+
+def test_a_finished_save_is_saved_even_if_cancel_came_late(qtbot):
+    """A save cannot be cancelled once it has replaced its file: it then reports success, not Cancelled."""
+    from evaleditor.gui.loader import BackgroundTask
+
+    def replaced_then_cancelled(progress, cancel):
+        task.cancel()  # the user's click arrives just after the rename
+        return "written"
+
+    task = BackgroundTask(replaced_then_cancelled, done_is_done=True)
+    with qtbot.waitSignal(task.succeeded, timeout=5000) as got:
+        task.start()
+    assert got.args == ["written"]
+
+
+def test_cancelling_a_background_save_leaves_the_file_and_the_window_as_they_were(qtbot, tmp_path, dialogs_log):
+    from evaleditor.io.load import load_document
+    path = write_csv(tmp_path / "cases.csv", rows=[[f"s{i // 3}", str(i % 3 + 1), f"q{i}", "a", ""]
+                                                   for i in range(30000)])
+    before = path.read_bytes()
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.open_file(path, background=False)
+    w.background_rows = 1
+    w.model.setData(w.model.index(0, Q), "not to be saved")
+    assert w.save() and w.task is not None
+    w.cancel_task()  # at once, while it is still writing
+    qtbot.waitUntil(lambda: w.task is None, timeout=30000)
+    assert path.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == ["cases.csv"]
+    assert w.is_modified() and w.doc.dataset.rows[0].cells[Q] == "not to be saved"
+    assert w.disk_watch.check() is None  # no "changed by another program" false alarm
+    assert w.save(wait=True) and load_document(path).dataset.rows[0].cells[Q] == "not to be saved"
