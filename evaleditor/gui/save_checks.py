@@ -94,6 +94,15 @@ class SaveChecks(QObject):
         if in_place and others and fmt == "xlsx":
             lines.append(translate("SaveChecks", "the workbook's other sheets: {names}").format(
                 names=", ".join(f"\u201c{name}\u201d" for name in others)))
+        if fmt == "json":
+            from evaleditor.io.sdk_write import replaced_traces
+
+            if replaced := replaced_traces(doc.dataset):
+                lines.append(translate("SaveChecks", "the earlier turns of agent traces in rows that joined a "
+                                                     "conversation as a later turn (their history becomes the "
+                                                     "conversation's): rows {rows}").format(
+                    rows=", ".join(str(doc.dataset.position(r) + 1) for r in replaced[:10])
+                    + (" \u2026" if len(replaced) > 10 else "")))
         hidden = doc.validator.rows_noted("sdk-not-shown") if fmt != "json" else 0
         if hidden:
             lines.append(translate("SaveChecks", "what SDK cases hold that a table cannot show: agent traces, rubrics, "

@@ -9,6 +9,8 @@ an edited cell replaces only that part (formats.md, "Mapping between the table a
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,7 +36,8 @@ TRAJECTORY_KEY = "reference_trajectory"
 RAW_TOOL_CALLS_KEY = "expected_tool_calls"  # tool-call text that is not a valid array, kept as typed
 SOURCE_CASE_KEY = "source_case_id"
 SOURCE_TURN_KEY = "source_turn_index"
-CONVERSATION_KEYS = ("agent_data", SOURCE_CASE_KEY, SOURCE_TURN_KEY)
+AGENT_DATA_KEY = "agent_data"
+CONVERSATION_KEYS = (AGENT_DATA_KEY, SOURCE_CASE_KEY, SOURCE_TURN_KEY)
 # EvalCase extras with a meaning here: never written from an extra column
 RESERVED_EXTRAS = frozenset({CONTEXT_KEY, TRAJECTORY_KEY, RAW_TOOL_CALLS_KEY, SOURCE_CASE_KEY, SOURCE_TURN_KEY})
 CASE_FIELD_NAMES = frozenset(MODELS["EvalCase"]) | frozenset(a for a, _ in MODELS["EvalCase"].values())
@@ -184,6 +187,34 @@ def scalar_text(value: object) -> str | None:
     return None
 
 
+_JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")
+
+
+def typed_extra(text: str, original: object) -> object:
+    """The value to write for an edited extra cell whose case held `original` under that key.
+
+    The exact inverse of `scalar_text` for the original's JSON kind: when the original was a number
+    (not a boolean) and `text` is how the reader shows some number (`8`, `1.0`, `1e+16`, any big int),
+    that number; when it was a boolean and `text` is `true` or `false`, that boolean; otherwise `text`
+    (a string). So reopening the file shows the cell exactly as typed: `1e5` or ` 8` stay strings,
+    since the reader shows no number so. A null, an object or an array is never shown (sdk_case.py),
+    so an edit of its cell is written as a string."""
+    if isinstance(original, bool):
+        return {"true": True, "false": False}.get(text, text)
+    if isinstance(original, (int, float)):
+        match = _JSON_NUMBER.fullmatch(text)
+        if match is None:
+            return text
+        try:
+            value: int | float = float(text) if match.group(1) or match.group(2) else int(text)
+        except ValueError:  # an int longer than Python converts (sys.get_int_max_str_digits)
+            return text
+        if isinstance(value, float) and not math.isfinite(value):
+            return text
+        return value if scalar_text(value) == text else text
+    return text
+
+
 # ----- conversations ------------------------------------------------------------------------------
 def conversation_layout(sessions: Sequence[str], turns: Sequence[str]) -> dict[str, list[int]]:
     """Session id -> indexes of its rows in turn order (numeric turns first, then file order)."""
@@ -249,6 +280,62 @@ def iter_conversations(fields: Sequence[dict[str, str]]) -> Iterator[tuple[int, 
             asked = _user_event(fields[i].get(QUESTION, ""))
             yield i, (sid, k, _conversation(sid, history, asked, k, agents))
             history.append(_history_turn(k, asked, fields[i].get(ANSWER, "")))
+
+
+def own_trace(case: SdkCase) -> dict[str, Any] | None:
+    """The agent_data of a row's case when the writer did not make it from the rows as read (a trace
+    of its own, or conversation data written by another tool); None when there is none."""
+    own = case.case.get(AGENT_DATA_KEY)
+    if own is None:
+        return None
+    made = case.conversation.get(AGENT_DATA_KEY) if case.conversation else None
+    return None if own is made or own == made else own
+
+
+def conversation_keys(data: dict[str, Any] | None, case: SdkCase | None) -> tuple[dict[str, Any], bool]:
+    """The conversation keys (agent_data, source_*) to write for a row whose conversation changed,
+    and whether turns of its own agent_data (`own_trace`) are replaced.
+
+    `data`: the row's conversation data (`conversations`), None when it is in none; `case`: its
+    payload. Its own agent_data is kept whole out of a conversation and as the first turn of one (no
+    other row's turn belongs in it). As turn k ≥ 1 the history turns 0 … k-1 are the conversation's,
+    made from its rows, so that the SDK runs the agent on the conversation the table shows: the agents
+    it declares are kept (with the writer's own), and its evaluated turn when it asks the row's
+    question; its other turns give way, and are said to be replaced unless they were the history the
+    writer makes from the rows as read (`replaced_traces` in sdk_write.py names the rows).
+    """
+    own = own_trace(case) if case is not None else None
+    if own is None:
+        return data or {}, False
+    if data is None:
+        return {AGENT_DATA_KEY: own}, False
+    if data[SOURCE_TURN_KEY] == 0:
+        return {**data, AGENT_DATA_KEY: own}, False
+    made = data[AGENT_DATA_KEY]
+    agents = dict(own.get("agents") or {})
+    for name, config in made["agents"].items():
+        agents.setdefault(name, config)
+    history, asked = made["turns"][:-1], made["turns"][-1]
+    own_turns = own.get("turns") or []
+    if own_turns and _asks_the_same(own_turns[-1], asked):  # its own evaluated turn, with its turn_id …
+        asked = {**own_turns[-1], "turn_index": asked["turn_index"]}
+        own_turns = own_turns[:-1]
+    before = case.conversation[AGENT_DATA_KEY]["turns"] if case.conversation else []
+    replaced = any(not _same_turn(turn, history, i) and not _same_turn(turn, before, i)
+                   for i, turn in enumerate(own_turns))
+    return {**data, AGENT_DATA_KEY: {**own, "agents": agents, "turns": [*history, asked]}}, replaced
+
+
+def _same_turn(turn: object, turns: list[Any], i: int) -> bool:
+    return i < len(turns) and turns[i] == turn
+
+
+def _asks_the_same(turn: object, asked: dict[str, Any]) -> bool:
+    """`turn` ends with the user asking what the turn the writer makes (`asked`) asks."""
+    events = turn.get("events") if isinstance(turn, dict) else None
+    if not events or not isinstance(events[-1], dict) or events[-1].get("author") != "user":
+        return False
+    return content_text(events[-1].get("content")) == content_text(asked["events"][-1]["content"])
 
 
 def default_case_id(position: int, conversation: tuple[str, int, Any] | None) -> str:

@@ -13,8 +13,25 @@ Decisions:
   again in the same column. Nothing is lost and the file still validates.
 - An extra column whose name is an EvalCase field (`prompt`, `agentData` …) or a key the mapping uses
   (`reference_trajectory`, `source_case_id` …) cannot be written: SdkColumnError names it.
-- Extra columns are written to every new case as strings, an empty cell as "" (so the column and its
-  place survive a round trip); a column empty in every row is not written.
+- Extra columns are written to every new case (a new row) as strings, an empty cell as "" (so the
+  column and its place survive a round trip); a column empty in every row is not written.
+- Extra values of a case read from a file: an unchanged cell writes the value as read (string, number,
+  boolean). An edited cell of a case that held a number (a boolean) under that key is written as a
+  number (a boolean) when its text is how the reader shows one (`8`, `1.0`, `1e+16`, `true`), else as
+  the string typed (`high`, `1e5`, ` 8`: no number reads back so), so that reopening shows every cell
+  as typed (sdk_map.typed_extra). A case that held a string, or nothing the table shows (null, array,
+  object), under that key gets the string typed.
+- A renamed extra column: a column no row showed as read, holding the text of a column as read that is
+  no longer in the table in at least half of the rows where that one showed text, is taken for it
+  renamed: its values move to the new key in their place, as read where the cell is unchanged. A
+  removed column removes what its cells showed (empty strings too, else it would come back).
+- Agent data the editor did not make (a case's own agent trace, another tool's conversation data) is
+  not dropped when the row's conversation changes (sdk_map.conversation_keys): it is kept whole when
+  the row is in no conversation or is the first turn of one (a case alone in a new conversation only
+  gains source_case_id and source_turn_index). As turn 2 or later its history turns must be the
+  conversation's, made from its rows: its agents are kept, with the writer's `agent`, and its evaluated
+  turn when it asks the row's question; its other turns are replaced. `replaced_traces(ds)` gives the
+  ids of such rows before a save, so that the window can warn.
 - Cases are written in row order; the cases of a conversation carry `source_turn_index` = the turn's
   0-based place in its conversation (ordered by turn_id where numeric, else file order).
 - Rows that are entirely empty and carry nothing from a file are skipped.
@@ -39,12 +56,16 @@ from evaleditor.io.sdk_map import (
     TRAJECTORY_KEY,
     SdkCase,
     calls_to_trajectory,
+    conversation_keys,
     conversations,
     default_case_id,
     extra_key,
     header_field,
     model_content,
+    own_trace,
     reserved_name,
+    scalar_text,
+    typed_extra,
     with_text,
 )
 
@@ -57,9 +78,10 @@ class SdkColumnError(EvalEditorError):
 
 
 class _RowCells:
-    __slots__ = ("fields", "extras", "payload")
+    __slots__ = ("row_id", "fields", "extras", "payload")
 
-    def __init__(self, fields: dict[str, str], extras: dict[str, str], payload: SdkCase | None):
+    def __init__(self, row_id: int, fields: dict[str, str], extras: dict[str, str], payload: SdkCase | None):
+        self.row_id = row_id
         self.fields = fields
         self.extras = extras
         self.payload = payload
@@ -104,6 +126,7 @@ def _row_cells(ds: Dataset, positions: dict[str, int], extras: list[tuple[int, s
         if row.is_empty():
             continue
         out.append(_RowCells(
+            row.id,
             {f: _cell(row, p) for f, p in positions.items()},
             {name: _cell(row, p) for p, name in extras},
             payload,
@@ -118,9 +141,11 @@ def _cell(row: Row, pos: int) -> str:
 def dataset_to_sdk(ds: Dataset, progress: Progress | None = None) -> dict[str, Any]:
     """The SDK `EvaluationDataset` object for `ds` (snake_case, no nulls)."""
     positions, extras = _columns(ds)
+    present = {name for _, name in extras}
     extras = [(i, name) for i, name in extras if any(_cell(r, i) for r in ds.rows)]  # empty: nothing to write
     _check_extras(extras)
     rows = _row_cells(ds, positions, extras)
+    renamed = _renamed(rows, [name for _, name in extras], present)
     convs = conversations([r.fields for r in rows])
     explicit = _explicit_ids(rows)
     used = {i for i in explicit if i is not None}
@@ -135,7 +160,7 @@ def dataset_to_sdk(ds: Dataset, progress: Progress | None = None) -> dict[str, A
                 case_id = f"{base}-{suffix}"
                 suffix += 1
             used.add(case_id)
-        cases.append(_case(row, conv[2] if conv else None, case_id))
+        cases.append(_case(row, conv[2] if conv else None, case_id, renamed, present))
         if progress is not None and n % _EVERY == 0:
             progress(n, len(rows))
     if progress is not None:
@@ -167,7 +192,8 @@ def _keeps_id(row: _RowCells) -> bool:
         and "eval_case_id" not in p.case
 
 
-def _case(row: _RowCells, conv: dict[str, Any] | None, case_id: str | None) -> dict[str, Any]:
+def _case(row: _RowCells, conv: dict[str, Any] | None, case_id: str | None, renamed: dict[str, str],
+          present: set[str]) -> dict[str, Any]:
     p = row.payload
     case: dict[str, Any] = dict(p.case) if p is not None else {}
     shown = p.shown if p is not None else {}
@@ -188,17 +214,100 @@ def _case(row: _RowCells, conv: dict[str, Any] | None, case_id: str | None) -> d
         calls = toolcalls.parse(text)
         _put(case, TRAJECTORY_KEY, calls_to_trajectory(calls) if calls is not None and text.strip() else None)
         _put(case, RAW_TOOL_CALLS_KEY, text if calls is None else None)
-    for name, text in row.extras.items():
-        if p is None or text != shown.get(extra_key(name), ""):
-            case[name] = text  # an empty cell is written as "" (the column stays, in its place)
-    for key in shown:
-        name = key[len("extra:"):]
-        if key.startswith("extra:") and name not in row.extras and shown[key]:
-            case.pop(name, None)  # the column was removed
+    if p is None:
+        case.update(row.extras)  # strings; an empty cell as "" (the column stays, in its place)
+    else:
+        case = _extras(case, row.extras, p, renamed, present)
     if p is None or conv != p.conversation:
+        keys, _ = conversation_keys(conv, p)
         for key in CONVERSATION_KEYS:
-            _put(case, key, conv.get(key) if conv else None)
+            _put(case, key, keys.get(key))
     return case if p is not None else _ordered(case)
+
+
+def _extras(case: dict[str, Any], extras: dict[str, str], p: SdkCase, renamed: dict[str, str],
+            present: set[str]) -> dict[str, Any]:
+    """`case` (a copy of the case as read) with its extra columns written: an unchanged cell keeps the
+    value as read, an edited one is written as `typed_extra`; a renamed column moves its values to the
+    new name in their place; a removed column removes the values it showed."""
+    shown = p.shown
+    moved = set()
+    for name, text in extras.items():
+        was = shown.get(extra_key(name))
+        if was is not None:  # the column as read
+            if text != was:
+                case[name] = typed_extra(text, p.case.get(name))  # an empty cell is written as ""
+            continue
+        source = renamed.get(name)
+        if source is not None and _showed(p, source):
+            before = p.case[source]
+            value = before if text == shown[extra_key(source)] else typed_extra(text, before)
+            case = {(name if k == source else k): (value if k == source else v) for k, v in case.items()
+                    if k != name}
+            moved.add(source)
+        elif text:
+            case[name] = text
+    for key, was in shown.items():
+        if key.startswith("extra:"):
+            name = key[len("extra:"):]
+            if name not in extras and name not in moved and (was or name not in present and _showed(p, name)):
+                case.pop(name, None)  # the column was removed (or emptied in every row)
+    return case
+
+
+def _showed(p: SdkCase, name: str) -> bool:
+    """The case's value for extra `name` was the text of its cell (a string, number or boolean)."""
+    return name in p.case and scalar_text(p.case[name]) == p.shown.get(extra_key(name))
+
+
+def _renamed(rows: list[_RowCells], names: list[str], present: set[str]) -> dict[str, str]:
+    """Extra columns renamed since the file was read: new name -> name as read.
+
+    A column that no row read from a file showed is taken for the rename of a column as read that is
+    no longer in the table when it holds that column's text in at least half of the rows where that
+    showed any (the first such column as read, the one it matches most)."""
+    payloads = [r for r in rows if r.payload is not None]
+    new = [name for name in names if not any(extra_key(name) in r.payload.shown for r in payloads)]
+    if not new:
+        return {}
+    gone: dict[str, None] = {}
+    for r in payloads:
+        for key in r.payload.shown:
+            if key.startswith("extra:") and key[len("extra:"):] not in present:
+                gone[key[len("extra:"):]] = None
+    out: dict[str, str] = {}
+    for name in new:
+        best, most = None, 0
+        for old in gone:
+            if old in out.values():
+                continue
+            key = extra_key(old)
+            showing = [r for r in payloads if r.payload.shown.get(key)]
+            same = sum(1 for r in showing if r.extras.get(name) == r.payload.shown[key])
+            if same > most and 2 * same >= len(showing):
+                best, most = old, same
+        if best is not None:
+            out[name] = best
+    return out
+
+
+def replaced_traces(ds: Dataset) -> list[int]:
+    """Ids of the rows whose own agent trace (agent_data the editor did not make: a multi-agent trace,
+    conversation data of another tool) a save of `ds` as SDK JSON replaces in part: rows that are now
+    turn 2 or later of a conversation, whose history turns must be the conversation's
+    (sdk_map.conversation_keys). Everything else of such a trace is kept; the window can warn before
+    saving. Empty when nothing is replaced."""
+    if not any(isinstance(r.payload, SdkCase) and own_trace(r.payload) is not None for r in ds.rows):
+        return []  # most files (the agent_data of a conversation as read is what the writer makes)
+    positions, _ = _columns(ds)
+    rows = _row_cells(ds, positions, [])
+    out = []
+    for row, conv in zip(rows, conversations([r.fields for r in rows]), strict=True):
+        p = row.payload
+        data = conv[2] if conv else None
+        if p is not None and data != p.conversation and own_trace(p) is not None and conversation_keys(data, p)[1]:
+            out.append(row.row_id)
+    return out
 
 
 def _reference(reference: dict | None, text: str) -> dict | None:
@@ -250,4 +359,4 @@ def write_sdk_json(path: str | os.PathLike[str], ds: Dataset, progress: Progress
         handle.write(data)
 
 
-__all__ = ["SdkColumnError", "dataset_to_sdk", "encode_sdk_json", "write_sdk_json"]
+__all__ = ["SdkColumnError", "dataset_to_sdk", "encode_sdk_json", "replaced_traces", "write_sdk_json"]

@@ -480,3 +480,23 @@ def test_a_workbook_refused_for_control_characters_lists_every_such_cell(qtbot, 
     assert w.doc.validator.rule_counts["control-character"] == 5  # now every one is an issue, with Fix all
     assert "5 cells cannot be stored in a workbook" in w.statusBar().currentMessage()
     assert not (tmp_path / "cases.xlsx").exists()
+
+
+def test_saving_a_trace_into_a_conversation_says_which_turns_go(qtbot, tmp_path, dialogs_log):
+    pytest.importorskip("agentplatform")
+    from evaleditor.gui import MainWindow
+    from tests.io.test_sdk_qa_fixes import rich
+    from tests.io.test_sdk_json import write_json
+    path = write_json(tmp_path / "rich.json", rich())
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.open_file(path)
+    headers = w.doc.dataset.headers()
+    w.model.setData(w.model.index(0, headers.index("session_id")), "conv-a")
+    w.model.setData(w.model.index(0, headers.index("turn_id")), "3")
+    dialogs_log.answers["ask_save_leaving_out"] = dialogs.CANCEL
+    before = path.read_bytes()
+    assert not w.save()
+    (_, fmt, lines, in_place), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
+    assert fmt == "json" and in_place and "agent traces" in lines[0] and lines[0].endswith("rows 1")
+    assert path.read_bytes() == before

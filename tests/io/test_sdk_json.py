@@ -375,7 +375,7 @@ def test_edits_replace_only_their_part(tmp_path):
     assert out[0] == {**orig[0], "reference": {"response": model(text("four"))}}
     assert out[1] == {**orig[1], "reference": {"response": model(text("new reference"))}}
     expect = {k: v for k, v in orig[2].items() if k != "context"}
-    expect.update(score="4", reference_trajectory=[model({"function_call": {"name": "g", "args": {}}})])
+    expect.update(score=4, reference_trajectory=[model({"function_call": {"name": "g", "args": {}}})])
     assert out[2] == expect
 
 
@@ -398,9 +398,15 @@ def test_foreign_agent_data_kept_until_conversation_edited(tmp_path):
     assert [r[:3] for r in raw.rows] == [["x", "conv", "1"], ["y", "conv", "2"]]
     assert [(n.rule, n.row) for n in raw.notes] == [("sdk-not-shown", 0), ("sdk-not-shown", 1)]
     doc = open_doc(src)
+    from evaleditor.io.sdk_write import replaced_traces
+
+    assert replaced_traces(doc.dataset) == []
     _edit(doc, 0, "question", "a2")
+    assert replaced_traces(doc.dataset) == [doc.dataset.rows[1].id]  # the window can warn
     out = save(doc.dataset, tmp_path / "out.json")["eval_cases"]
-    assert out[1]["agent_data"]["agents"] == {"agent": {"agent_id": "agent"}}  # regenerated
+    # the history turns are regenerated; the agents the case declared are kept, with the writer's own
+    assert out[1]["agent_data"]["agents"] == {"bot": {}, "agent": {"agent_id": "agent"}}
+    assert out[1]["agent_data"]["turns"][0]["events"] == [{"author": "user", "content": user(text("a2"))}]
 
 
 def test_removing_a_column_removes_its_values(tmp_path):
