@@ -5,8 +5,8 @@ and filter bar. Filtering happens here, over the core's rows, never in a Qt prox
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 
 from evaleditor.core.commands import SetCells
 from evaleditor.core.dataset import Dataset
@@ -52,26 +52,116 @@ def _count(rx: re.Pattern[str], text: str, whole: bool) -> int:
     return sum(1 for _ in rx.finditer(text)) if text else 0
 
 
+def _scan(rx: re.Pattern[str], rows: Iterable, cols: list[tuple[int, int]], whole: bool,
+          cells: list[tuple[int, int]] | None) -> int:
+    """The matches in `rows`; appends (row id, column id) of each cell with a match to `cells`."""
+    search = rx.search
+    total = 0
+    for row in rows:
+        values = row.cells
+        for pos, cid in cols:
+            text = values[pos]
+            if whole or (text and search(text)):
+                n = _count(rx, text, whole)
+                if n:
+                    total += n
+                    if cells is not None:
+                        cells.append((row.id, cid))
+    return total
+
+
 def find_cells(ds: Dataset, query: FindQuery, row_ids: Iterable[int] | None = None) -> FindResult:
     """Cells matching `query`, in file order (or in the order of `row_ids`, e.g. the visible rows)."""
     if not query.pattern:
         return FindResult(0, [])
     rx = query.compile()
-    cols = _columns(ds, query)
     rows = ds.rows if row_ids is None else [ds.row(r) for r in row_ids]
-    search = rx.search
-    total = 0
-    cells = []
-    for row in rows:
-        values = row.cells
-        for pos, cid in cols:
-            text = values[pos]
-            if query.whole_cell or (text and search(text)):
-                n = _count(rx, text, query.whole_cell)
-                if n:
-                    total += n
-                    cells.append((row.id, cid))
+    cells: list[tuple[int, int]] = []
+    total = _scan(rx, rows, _columns(ds, query), query.whole_cell, cells)
     return FindResult(total, cells)
+
+
+@dataclass
+class MatchCount:
+    """A count of matches by `count_matches`: so far, or final once `complete`."""
+
+    matches: int = 0  # in the rows searched (row_ids, e.g. the visible rows; else every row)
+    cells: list[tuple[int, int]] = field(default_factory=list)  # as FindResult.cells
+    done: bool = False  # the rows searched are all counted: matches and cells are final
+    hidden: int | None = None  # matches in the other rows (hidden by a filter), when asked for
+    complete: bool = False  # done, and the other rows counted too when asked for
+
+
+def count_matches(ds: Dataset, query: FindQuery, row_ids: Sequence[int] | None = None, *,
+                  hidden: bool = False, chunk_cells: int = 2000) -> Iterator[MatchCount]:
+    """Counts as `find_cells` does, a few rows (about `chunk_cells` cells) at a time: a generator that
+    yields the running MatchCount after each chunk, so that a caller on an event loop can stop between
+    chunks and go on later; the last one yielded is `complete`. With `hidden` and `row_ids` it goes on
+    to count the matches in the rows not in `row_ids` (MatchCount.hidden).
+
+    The pattern is compiled here (ValueError for a bad regex), before the first chunk. The dataset must
+    not change while the generator is used: after a change, start again."""
+    rx = query.compile() if query.pattern else None
+    count = MatchCount(hidden=0 if hidden and row_ids is not None else None)
+    return _count_steps(ds, query, rx, None if row_ids is None else list(row_ids), count, chunk_cells)
+
+
+def _count_steps(ds: Dataset, query: FindQuery, rx: re.Pattern[str] | None, row_ids: list[int] | None,
+                 count: MatchCount, chunk_cells: int) -> Iterator[MatchCount]:
+    cols = _columns(ds, query)
+    step = max(1, chunk_cells // max(1, len(cols)))
+    whole = query.whole_cell
+    if rx is not None and cols:
+        n = len(ds.rows) if row_ids is None else len(row_ids)
+        for start in range(0, n, step):
+            if row_ids is None:
+                rows = ds.rows[start:start + step]
+            else:
+                rows = [ds.row(r) for r in row_ids[start:start + step]]
+            count.matches += _scan(rx, rows, cols, whole, count.cells)
+            if start + step < n:
+                yield count
+    count.done = True
+    if count.hidden is not None and rx is not None and cols:
+        yield count
+        shown = set(row_ids or ())
+        n = len(ds.rows)
+        for start in range(0, n, step):
+            rows = [r for r in ds.rows[start:start + step] if r.id not in shown]
+            count.hidden += _scan(rx, rows, cols, whole, None)
+            if start + step < n:
+                yield count
+    count.complete = True
+    yield count
+
+
+def find_next_cell(ds: Dataset, query: FindQuery, after: tuple[int, int],
+              row_ids: Sequence[int] | None = None) -> tuple[int, int] | None:
+    """The first cell matching `query` after `after` — (row index, column position) in the order of
+    `row_ids` (e.g. the visible rows) or in file order; (-1, -1) for the start — going round to the
+    start past the end: (row id, column id), or None when no cell matches. It stops at the first match.
+    Raises ValueError for a bad regex."""
+    if not query.pattern:
+        return None
+    rx = query.compile()
+    cols = _columns(ds, query)
+    whole = query.whole_cell
+    n = len(ds.rows) if row_ids is None else len(row_ids)
+
+    def first(indexes: Iterable[int], keep=lambda _pos: True) -> tuple[int, int] | None:
+        for i in indexes:
+            row = ds.rows[i] if row_ids is None else ds.row(row_ids[i])
+            for pos, cid in cols:
+                text = row.cells[pos]
+                if keep(pos) and (rx.match(text) if whole else text and rx.search(text)):
+                    return row.id, cid
+        return None
+
+    r0, c0 = after
+    if not 0 <= r0 < n:
+        return first(range(n))
+    return (first((r0,), lambda pos: pos > c0) or first(range(r0 + 1, n)) or first(range(r0))
+            or first((r0,), lambda pos: pos <= c0))
 
 
 def replace_text(rx: re.Pattern[str], text: str, replacement: str, query: FindQuery) -> tuple[str, int]:
@@ -86,23 +176,47 @@ def replace_text(rx: re.Pattern[str], text: str, replacement: str, query: FindQu
     return rx.subn(lambda _m: replacement, text)
 
 
+def _bad_replacement(exc: Exception) -> ValueError:
+    return ValueError(Msg(N_("invalid replacement: {error}"), (("error", str(exc)),)))
+
+
+def check_replacement(query: FindQuery, replacement: str, sample: str | None = None) -> None:
+    """Raises ValueError ("invalid replacement: …") when `replacement` does not go with the query's
+    regex — `\\3` with one group, an unknown group name, a bad escape — before anything is replaced;
+    `sample` (a cell that matches) is then replaced as a trial. A literal replacement is always fine."""
+    if not query.regex:
+        return
+    rx = query.compile()
+    try:
+        rx.sub(replacement, "")  # parses the template against the pattern's groups, even with no match
+        if sample is not None:
+            replace_text(rx, sample, replacement, query)
+    except (re.error, IndexError) as exc:
+        raise _bad_replacement(exc) from None
+
+
 def replace_all_command(ds: Dataset, query: FindQuery, replacement: str,
                         row_ids: Iterable[int] | None = None) -> tuple[SetCells | None, int]:
     """One command replacing every match (one undo step), and the number of replacements.
 
     Raises ValueError for a bad regex or a bad replacement template (`\\9` with no group 9)."""
-    found = find_cells(ds, query, row_ids)
-    if not found.cells:
-        return None, 0
+    check_replacement(query, replacement)
+    return replace_cells_command(ds, query, replacement, find_cells(ds, query, row_ids).cells)
+
+
+def replace_cells_command(ds: Dataset, query: FindQuery, replacement: str,
+                          cells: Iterable[tuple[int, int]]) -> tuple[SetCells | None, int]:
+    """As `replace_all_command`, over `cells` (row id, column id) found for `query` by `find_cells` or
+    `count_matches`; a cell that no longer matches is left as it is."""
     rx = query.compile()
     changes = []
     count = 0
-    for row_id, column_id in found.cells:
+    for row_id, column_id in cells:
         old = ds.cell(row_id, column_id)
         try:
             new, n = replace_text(rx, old, replacement, query)
         except (re.error, IndexError) as exc:
-            raise ValueError(Msg(N_("invalid replacement: {error}"), (("error", str(exc)),))) from None
+            raise _bad_replacement(exc) from None
         if new != old:
             changes.append((row_id, column_id, new))
             count += n

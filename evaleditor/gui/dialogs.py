@@ -77,14 +77,26 @@ def show_error(parent: QWidget | None, title: str, message: str) -> None:
     QMessageBox.critical(parent, title, message)
 
 
-def confirm_replace(parent: QWidget | None, matches: int, cells: int) -> bool:
+def confirm_replace(parent: QWidget | None, matches: int, cells: int, hidden: int | None = None) -> bool:
+    """Replace all? `hidden`: with a row filter, the matches in the rows it hides (left as they are);
+    None without a filter."""
     what = (translate("Dialogs", "1 match") if matches == 1 else
             translate("Dialogs", "{n:,} matches").format(n=matches))
     where = translate("Dialogs", "1 cell") if cells == 1 else translate("Dialogs", "{n:,} cells").format(n=cells)
-    return QMessageBox.question(
-        parent, translate("Dialogs", "Replace all"),
-        translate("Dialogs", "Replace {matches} in {cells}?\nThis is one step in Undo.").format(
-            matches=what, cells=where)) == QMessageBox.StandardButton.Yes
+    if hidden is None:
+        text = translate("Dialogs", "Replace {matches} in {cells}?\nThis is one step in Undo.").format(
+            matches=what, cells=where)
+    else:
+        if hidden == 0:
+            left = translate("Dialogs", "The rows hidden by the filter have no matches.")
+        elif hidden == 1:
+            left = translate("Dialogs", "1 match in the rows hidden by the filter is left as it is.")
+        else:
+            left = translate("Dialogs", "{n:,} matches in the rows hidden by the filter are left as they are.").format(
+                n=hidden)
+        text = translate("Dialogs", "Replace {matches} in {cells} in the filtered rows?\n{left}\n"
+                                    "This is one step in Undo.").format(matches=what, cells=where, left=left)
+    return QMessageBox.question(parent, translate("Dialogs", "Replace all"), text) == QMessageBox.StandardButton.Yes
 
 
 RELOAD, KEEP_MINE, SAVE_AS = "reload", "keep", "save_as"

@@ -539,6 +539,26 @@ Add an apostrophe makes Excel show them as text, but changes the cells: they sta
         <translation>重新加载(&amp;R)</translation>
     </message>
     <message>
+        <source>The rows hidden by the filter have no matches.</source>
+        <translation>被筛选隐藏的行中没有匹配项。</translation>
+    </message>
+    <message>
+        <source>1 match in the rows hidden by the filter is left as it is.</source>
+        <translation>被筛选隐藏的行中有 1 处匹配，保持不变。</translation>
+    </message>
+    <message>
+        <source>{n:,} matches in the rows hidden by the filter are left as they are.</source>
+        <translation>被筛选隐藏的行中有 {n:,} 处匹配，保持不变。</translation>
+    </message>
+    <message>
+        <source>Replace {matches} in {cells} in the filtered rows?
+{left}
+This is one step in Undo.</source>
+        <translation>在筛选出的行中替换 {cells}中的 {matches}吗？
+{left}
+撤销时这是一步。</translation>
+    </message>
+    <message>
         <source>&amp;Keep Mine</source>
         <translation>保留我的(&amp;K)</translation>
     </message>
@@ -830,6 +850,14 @@ Add an apostrophe makes Excel show them as text, but changes the cells: they sta
     <message>
         <source>(no header)</source>
         <translation>（无表头）</translation>
+    </message>
+    <message>
+        <source>Counting… {matches} so far</source>
+        <translation>正在计数……目前 {matches}</translation>
+    </message>
+    <message>
+        <source>{count} in the filtered rows; {hidden} in hidden rows</source>
+        <translation>筛选出的行中 {count}；隐藏的行中 {hidden}</translation>
     </message>
     <message>
         <source>{count} in the filtered rows</source>
@@ -1386,6 +1414,10 @@ Add an apostrophe makes Excel show them as text, but changes the cells: they sta
     <message>
         <source>the workbook&apos;s other sheets: {names}</source>
         <translation>工作簿中的其他工作表：{names}</translation>
+    </message>
+    <message>
+        <source>the earlier turns of agent traces in rows that joined a conversation as a later turn (their history becomes the conversation&apos;s): rows {rows}</source>
+        <translation>作为后续轮次加入对话的行中，智能体轨迹的前几轮（其历史将变为该对话的历史）：第 {rows} 行</translation>
     </message>
     <message>
         <source>what SDK cases hold that a table cannot show: agent traces, rubrics, images … (cases with any: {n:,})</source>

@@ -485,8 +485,8 @@ def test_a_workbook_refused_for_control_characters_lists_every_such_cell(qtbot, 
 def test_saving_a_trace_into_a_conversation_says_which_turns_go(qtbot, tmp_path, dialogs_log):
     pytest.importorskip("agentplatform")
     from evaleditor.gui import MainWindow
-    from tests.io.test_sdk_qa_fixes import rich
     from tests.io.test_sdk_json import write_json
+    from tests.io.test_sdk_qa_fixes import rich
     path = write_json(tmp_path / "rich.json", rich())
     w = MainWindow()
     qtbot.addWidget(w)

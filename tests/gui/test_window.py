@@ -128,7 +128,7 @@ def test_find_replace_is_one_undo_step_with_the_count(window, dialogs_log):
     found = dlg.update_count()
     assert found.matches == 4 and "4 matches in 4 cells" in dlg.count_label.text()
     assert dlg.replace_all() == 4
-    assert ("confirm_replace", (4, 4)) in dialogs_log.calls
+    assert ("confirm_replace", (4, 4, None)) in dialogs_log.calls  # None: no row filter
     assert window.undo_stack.count() == 1
     assert [r.cells[0] for r in window.doc.dataset.rows][:4] == ["conv1", "conv1", "conv2", "conv2"]
     window.undo_stack.undo()
