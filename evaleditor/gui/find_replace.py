@@ -2,15 +2,12 @@
 It shows the number of matches as you type, before anything is replaced; "Replace all" asks to
 confirm that count and is one undo step. Matching lives in core/search.py.
 
-The count runs on the event loop a slice at a time (core/search.count_matches), so typing stays
-responsive on a big file: "Counting… N so far", then the total; a small file shows the total at once.
-A change of the text, the options, the data or the row filter starts it again."""
+The count runs on the event loop a slice at a time, so typing stays responsive on a big file
+(match_count.py)."""
 
 from __future__ import annotations
 
-import time
-
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -23,50 +20,20 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from evaleditor.core.i18n import error_text
 from evaleditor.core.search import (
     FindQuery,
     MatchCount,
     check_replacement,
-    count_matches,
     find_next_cell,
     replace_all_command,
     replace_cells_command,
     replace_text,
 )
 from evaleditor.gui import dialogs
+from evaleditor.gui.match_count import LiveCount
 from evaleditor.gui.undo import push
 
 translate = QCoreApplication.translate
-
-SLICE_SECONDS = 0.03  # counting between two turns of the event loop (a chunk may run a little over)
-CHUNK_CELLS = 2000  # cells counted between two looks at the clock
-
-
-def _matches_text(matches: int) -> str:
-    return (translate("FindReplace", "1 match") if matches == 1
-            else translate("FindReplace", "{n:,} matches").format(n=matches))
-
-
-def _count_text(matches: int, cells: int) -> str:
-    where = translate("FindReplace", "1 cell") if cells == 1 else translate("FindReplace", "{n:,} cells").format(n=cells)
-    return translate("FindReplace", "{matches} in {cells}").format(matches=_matches_text(matches), cells=where)
-
-
-class _Changes:
-    """Listens to the dataset (which holds it weakly): `n` grows with every change, so that a count
-    (and the cells it found) can tell it is out of date — also for rows hidden by a filter, which the
-    table model says nothing about."""
-
-    def __init__(self):
-        self.n = 0
-
-    def before_change(self, change) -> None:
-        pass
-
-    def after_change(self, change) -> None:
-        self.n += 1
-
 
 class FindReplaceDialog(QDialog):
     def __init__(self, window):
@@ -112,15 +79,7 @@ class FindReplaceDialog(QDialog):
         close.clicked.connect(self.close)
         self.find_edit.textChanged.connect(self.schedule_count)
         self.column.currentIndexChanged.connect(self.schedule_count)
-        self._timer = QTimer(self, singleShot=True, interval=200, timeout=self.start_count)
-        self._slice = QTimer(self, singleShot=True, interval=0, timeout=self._count_slice)
-        self._steps = None  # the count under way (a count_matches generator), or None
-        self._counted: MatchCount | None = None  # the latest count, so far or complete
-        self._key = None  # what it counts: (query, data and filter version)
-        self._changes = _Changes()
-        self._watched = None  # the dataset _changes listens to
-        self.model.modelReset.connect(self._model_reset)  # another document, or another row filter
-        self._watch()
+        self.count = LiveCount(self)
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -165,123 +124,30 @@ class FindReplaceDialog(QDialog):
         return FindQuery(self.find_edit.text(), self.regex.isChecked(), self.match_case.isChecked(),
                          self.whole_cell.isChecked(), self.column.currentData())
 
-    def _rows(self) -> list[int] | None:
+    def rows(self) -> list[int] | None:
+        """The rows searched: the visible ones under a row filter, else all (None)."""
         return self.model.visible_row_ids() if self.model.filtered else None
 
-    def _show_error(self, exc: Exception) -> None:
-        self.count_label.setText(f"\u2716 {error_text(exc)}")
-
-    # ----- the live count -------------------------------------------------------------------------
-    def _watch(self) -> None:
-        ds = self.model.ds if self.model.doc is not None else None
-        if ds is not self._watched:
-            if self._watched is not None:
-                self._watched.unsubscribe(self._changes)
-            if ds is not None:
-                ds.subscribe(self._changes)
-            self._watched = ds
-
-    def _model_reset(self) -> None:
-        self._watch()
-        self._changes.n += 1  # the rows shown changed: a count under way starts again at its next slice
-
-    def _current_key(self):
-        return self.query(), self._changes.n
-
-    def _is_current(self) -> bool:
-        """The latest count (complete or under way) is for the text, options, data and filter shown."""
-        return self._counted is not None and self._key == self._current_key()
-
-    def _stop_count(self) -> None:
-        self._timer.stop()
-        self._slice.stop()
-        self._steps = None
-        if self._counted is not None and not self._counted.complete:
-            self._counted = None  # a count stopped half way is no count
-
+    # ----- the live count (match_count.LiveCount) ----------------------------------------------------
     def schedule_count(self) -> None:
-        self._stop_count()
-        self._timer.start()
-
-    def _begin_count(self) -> bool:
-        """Sets up a new count of the current query; False (with the reason shown) when there is none."""
-        self._stop_count()
-        self._counted = None
-        if self.model.doc is None:
-            return False
-        if not self.find_edit.text():
-            self.count_label.setText(" ")
-            return False
-        try:
-            self._steps = count_matches(self.model.ds, self.query(), self._rows(), hidden=self.model.filtered,
-                                        chunk_cells=CHUNK_CELLS)
-        except ValueError as exc:
-            self._show_error(exc)
-            return False
-        self._key = self._current_key()
-        self._counted = MatchCount()
-        return True
+        self.count.schedule()
 
     def start_count(self) -> None:
-        """Counts the matches, a slice of at most ~SLICE_SECONDS now and the rest on later turns of the
-        event loop: the label says "Counting… N so far", then the total."""
-        if self._begin_count():
-            self._count_slice()
-
-    def _count_slice(self) -> None:
-        if self._steps is None:
-            return
-        if self._key != self._current_key():  # the data or the filter changed since the count began
-            self.start_count()
-            return
-        deadline = time.monotonic() + SLICE_SECONDS
-        for counted in self._steps:
-            self._counted = counted
-            if counted.complete or time.monotonic() >= deadline:
-                break
-        if self._counted.complete:
-            self._steps = None
-        else:
-            self._slice.start()
-        self._show_count(self._counted)
-
-    def _show_count(self, counted: MatchCount) -> None:
-        if not counted.done:
-            self.count_label.setText(translate("FindReplace", "Counting\u2026 {matches} so far").format(
-                matches=_matches_text(counted.matches)))
-            return
-        text = _count_text(counted.matches, len(counted.cells))
-        if counted.hidden is not None:
-            if counted.complete and counted.hidden:
-                text = translate("FindReplace", "{count} in the filtered rows; {hidden} in hidden rows").format(
-                    count=text, hidden=_matches_text(counted.hidden))
-            else:
-                text = translate("FindReplace", "{count} in the filtered rows").format(count=text)
-        self.count_label.setText(text)
+        self.count.start()
 
     def update_count(self) -> MatchCount | None:
-        """The complete count now, at once (for an action that needs it, e.g. Replace all): the one under
-        way is finished, a current one reused. None (with the reason shown) for no text or a bad pattern."""
-        if not self._is_current() and not self._begin_count():
-            return None
-        self._timer.stop()
-        self._slice.stop()
-        if self._steps is not None:
-            for counted in self._steps:
-                self._counted = counted
-            self._steps = None
-        self._show_count(self._counted)
-        return self._counted
+        """The complete count now (match_count.LiveCount.finish)."""
+        return self.count.finish()
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
-        if self.find_edit.text() and not self._is_current():
+        if self.find_edit.text() and not self.count.is_current():
             self.schedule_count()
 
     def hideEvent(self, event) -> None:
         """Stops counting, and gives the keyboard back to the table (its current cell): Ctrl+S, F6 …
         work at once after Escape or Close."""
-        self._stop_count()
+        self.count.stop()
         super().hideEvent(event)
         window = self.window_
         if not event.spontaneous() and window.isVisible() and not window.isMinimized():
@@ -301,10 +167,10 @@ class FindReplaceDialog(QDialog):
         try:
             hit = find_next_cell(model.ds, self.query(), here, model.visible_row_ids() if model.filtered else None)
         except ValueError as exc:
-            self._stop_count()
-            self._show_error(exc)
+            self.count.stop()
+            self.count.show_error(exc)
             return False
-        if not self._is_current():
+        if not self.count.is_current():
             self.start_count()
         if hit is None:
             return False
@@ -326,7 +192,7 @@ class FindReplaceDialog(QDialog):
                     text = model.ds.cell(row_id, column_id)
                     new, n = replace_text(rx, text, replacement, query)
                 except (ValueError, IndexError) as exc:
-                    self._show_error(exc)
+                    self.count.show_error(exc)
                     return
                 if n and new != text:
                     model.setData(cur, new)
@@ -344,17 +210,17 @@ class FindReplaceDialog(QDialog):
         try:
             check_replacement(query, replacement, model.ds.cell(*found.cells[0]))
         except ValueError as exc:
-            self._show_error(exc)
+            self.count.show_error(exc)
             return 0
         if not dialogs.confirm_replace(self, found.matches, len(found.cells), found.hidden):
             return 0
         try:
-            if self._is_current() and self._counted is found:
+            if self.count.is_current() and self.count.counted is found:
                 command, count = replace_cells_command(model.ds, query, replacement, found.cells)
             else:  # the data changed while the question was open
-                command, count = replace_all_command(model.ds, query, replacement, self._rows())
+                command, count = replace_all_command(model.ds, query, replacement, self.rows())
         except ValueError as exc:
-            self._show_error(exc)
+            self.count.show_error(exc)
             return 0
         push(model.undo_stack, model.ds, command)
         done = (translate("FindReplace", "Replaced 1 match. Undo reverts it.") if count == 1 else

@@ -9,7 +9,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from evaleditor.core.search import FindQuery, RowFilter, find_cells
-from evaleditor.gui import dialogs, find_replace
+from evaleditor.gui import dialogs, match_count
 from evaleditor.gui.dialogs import confirm_replace as real_confirm_replace  # before conftest replaces it
 from tests.gui.conftest import make_doc
 
@@ -25,8 +25,8 @@ def big_doc(n=2000):
 @pytest.fixture
 def sliced(monkeypatch):
     """Tiny slices (one chunk of 50 cells each), so that a 2,000-row count takes many turns of the loop."""
-    monkeypatch.setattr(find_replace, "SLICE_SECONDS", 0.0)
-    monkeypatch.setattr(find_replace, "CHUNK_CELLS", 50)
+    monkeypatch.setattr(match_count, "SLICE_SECONDS", 0.0)
+    monkeypatch.setattr(match_count, "CHUNK_CELLS", 50)
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def big(window, sliced):
 
 def expected(window, text, rows=None):
     found = find_cells(window.doc.dataset, FindQuery(text), rows)
-    return find_replace._count_text(found.matches, len(found.cells))
+    return match_count.count_text(found.matches, len(found.cells))
 
 
 def counted(dlg) -> bool:
