@@ -31,6 +31,7 @@ from evaleditor.core.table import LoadNote, RawTable
 from evaleditor.core.targets import ANSWER, CASE_ID, CONTEXT, QUESTION, SESSION, TOOL_CALLS, TURN
 from evaleditor.io.sdk_case import ReadCase
 from evaleditor.io.sdk_check import DROP, Errors, clean, field_name, is_clean, join
+from evaleditor.io.sdk_conversations import iter_conversations
 from evaleditor.io.sdk_map import (
     CONTEXT_KEY,
     CONVERSATION_KEYS,
@@ -39,7 +40,6 @@ from evaleditor.io.sdk_map import (
     SdkCase,
     default_case_id,
     extra_key,
-    iter_conversations,
     model_content,
     user_content,
 )

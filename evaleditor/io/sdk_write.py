@@ -26,7 +26,7 @@ Decisions:
   renamed: its values move to the new key in their place, as read where the cell is unchanged. A
   removed column removes what its cells showed (empty strings too, else it would come back).
 - Agent data the editor did not make (a case's own agent trace, another tool's conversation data) is
-  not dropped when the row's conversation changes (sdk_map.conversation_keys): it is kept whole when
+  not dropped when the row's conversation changes (sdk_conversations.conversation_keys): it is kept whole when
   the row is in no conversation or is the first turn of one (a case alone in a new conversation only
   gains source_case_id and source_turn_index). As turn 2 or later its history turns must be the
   conversation's, made from its rows: its agents are kept, with the writer's `agent`, and its evaluated
@@ -49,6 +49,8 @@ from evaleditor.core.dataset import Dataset, Row
 from evaleditor.core.errors import EvalEditorError, WriteError
 from evaleditor.core.targets import ANSWER, CASE_ID, CONTEXT, QUESTION, TOOL_CALLS
 from evaleditor.io.json_text import dumps
+from evaleditor.io.sdk_conversations import conversation_keys, conversations, own_trace
+from evaleditor.io.sdk_extras import renamed_columns, written_extras
 from evaleditor.io.sdk_map import (
     CONTEXT_KEY,
     CONVERSATION_KEYS,
@@ -56,16 +58,10 @@ from evaleditor.io.sdk_map import (
     TRAJECTORY_KEY,
     SdkCase,
     calls_to_trajectory,
-    conversation_keys,
-    conversations,
     default_case_id,
-    extra_key,
     header_field,
     model_content,
-    own_trace,
     reserved_name,
-    scalar_text,
-    typed_extra,
     with_text,
 )
 
@@ -145,7 +141,7 @@ def dataset_to_sdk(ds: Dataset, progress: Progress | None = None) -> dict[str, A
     extras = [(i, name) for i, name in extras if any(_cell(r, i) for r in ds.rows)]  # empty: nothing to write
     _check_extras(extras)
     rows = _row_cells(ds, positions, extras)
-    renamed = _renamed(rows, [name for _, name in extras], present)
+    renamed = renamed_columns(rows, [name for _, name in extras], present)
     convs = conversations([r.fields for r in rows])
     explicit = _explicit_ids(rows)
     used = {i for i in explicit if i is not None}
@@ -217,7 +213,7 @@ def _case(row: _RowCells, conv: dict[str, Any] | None, case_id: str | None, rena
     if p is None:
         case.update(row.extras)  # strings; an empty cell as "" (the column stays, in its place)
     else:
-        case = _extras(case, row.extras, p, renamed, present)
+        case = written_extras(case, row.extras, p, renamed, present)
     if p is None or conv != p.conversation:
         keys, _ = conversation_keys(conv, p)
         for key in CONVERSATION_KEYS:
@@ -225,77 +221,11 @@ def _case(row: _RowCells, conv: dict[str, Any] | None, case_id: str | None, rena
     return case if p is not None else _ordered(case)
 
 
-def _extras(case: dict[str, Any], extras: dict[str, str], p: SdkCase, renamed: dict[str, str],
-            present: set[str]) -> dict[str, Any]:
-    """`case` (a copy of the case as read) with its extra columns written: an unchanged cell keeps the
-    value as read, an edited one is written as `typed_extra`; a renamed column moves its values to the
-    new name in their place; a removed column removes the values it showed."""
-    shown = p.shown
-    moved = set()
-    for name, text in extras.items():
-        was = shown.get(extra_key(name))
-        if was is not None:  # the column as read
-            if text != was:
-                case[name] = typed_extra(text, p.case.get(name))  # an empty cell is written as ""
-            continue
-        source = renamed.get(name)
-        if source is not None and _showed(p, source):
-            before = p.case[source]
-            value = before if text == shown[extra_key(source)] else typed_extra(text, before)
-            case = {(name if k == source else k): (value if k == source else v) for k, v in case.items()
-                    if k != name}
-            moved.add(source)
-        elif text:
-            case[name] = text
-    for key, was in shown.items():
-        if key.startswith("extra:"):
-            name = key[len("extra:"):]
-            if name not in extras and name not in moved and (was or name not in present and _showed(p, name)):
-                case.pop(name, None)  # the column was removed (or emptied in every row)
-    return case
-
-
-def _showed(p: SdkCase, name: str) -> bool:
-    """The case's value for extra `name` was the text of its cell (a string, number or boolean)."""
-    return name in p.case and scalar_text(p.case[name]) == p.shown.get(extra_key(name))
-
-
-def _renamed(rows: list[_RowCells], names: list[str], present: set[str]) -> dict[str, str]:
-    """Extra columns renamed since the file was read: new name -> name as read.
-
-    A column that no row read from a file showed is taken for the rename of a column as read that is
-    no longer in the table when it holds that column's text in at least half of the rows where that
-    showed any (the first such column as read, the one it matches most)."""
-    payloads = [r for r in rows if r.payload is not None]
-    new = [name for name in names if not any(extra_key(name) in r.payload.shown for r in payloads)]
-    if not new:
-        return {}
-    gone: dict[str, None] = {}
-    for r in payloads:
-        for key in r.payload.shown:
-            if key.startswith("extra:") and key[len("extra:"):] not in present:
-                gone[key[len("extra:"):]] = None
-    out: dict[str, str] = {}
-    for name in new:
-        best, most = None, 0
-        for old in gone:
-            if old in out.values():
-                continue
-            key = extra_key(old)
-            showing = [r for r in payloads if r.payload.shown.get(key)]
-            same = sum(1 for r in showing if r.extras.get(name) == r.payload.shown[key])
-            if same > most and 2 * same >= len(showing):
-                best, most = old, same
-        if best is not None:
-            out[name] = best
-    return out
-
-
 def replaced_traces(ds: Dataset) -> list[int]:
     """Ids of the rows whose own agent trace (agent_data the editor did not make: a multi-agent trace,
     conversation data of another tool) a save of `ds` as SDK JSON replaces in part: rows that are now
     turn 2 or later of a conversation, whose history turns must be the conversation's
-    (sdk_map.conversation_keys). Everything else of such a trace is kept; the window can warn before
+    (sdk_conversations.conversation_keys). Everything else of such a trace is kept; the window can warn before
     saving. Empty when nothing is replaced."""
     if not any(isinstance(r.payload, SdkCase) and own_trace(r.payload) is not None for r in ds.rows):
         return []  # most files (the agent_data of a conversation as read is what the writer makes)
