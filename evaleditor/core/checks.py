@@ -219,13 +219,13 @@ def file_issues(v: Validator, static: list[Issue]) -> list[Issue]:
         if fld is None:
             miss = target.near_miss(col.header)
             if miss == SESSION:
-                want = target.header_for(SESSION)
+                want = target.header_in(SESSION, ds.headers())
                 out.append(make_issue("misspelled-session-column", t, N_("Header {header!r} is not read as the "
                                       "session column (the target wants {want!r}): the whole file will be evaluated "
                                       "as SINGLE-TURN. Rename it to {want!r}"), None, col.id,
                                       args=(("header", col.header), ("want", want))))
             elif miss == TURN:
-                want = target.header_for(TURN)
+                want = target.header_in(TURN, ds.headers())
                 out.append(make_issue("misspelled-turn-column", t, N_("Header {header!r} is not read as the turn "
                                       "column (the target wants {want!r}). Rename it to {want!r}"), None, col.id,
                                       args=(("header", col.header), ("want", want))))
@@ -256,7 +256,7 @@ def file_issues(v: Validator, static: list[Issue]) -> list[Issue]:
     if SESSION in seen and TURN not in seen and v.sessions.sessions:
         out.append(make_issue("no-turn-column", t, N_("Conversations exist but there is no {header!r} column: turns "
                               "will run in file order, which sorting can scramble"), None, None, TURN,
-                              args=(("header", target.header_for(TURN)),)))
+                              args=(("header", target.header_in(TURN, ds.headers())),)))
     rows = v.data_row_count()
     if rows == 0:
         out.append(make_issue("empty-dataset", t, N_("The file has no data rows"), None))

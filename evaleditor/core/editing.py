@@ -129,12 +129,12 @@ def new_conversation(v: Validator, position: int) -> Command | None:
     tpos = ds.field_position(TURN)
     n_cols = ds.column_count()
     if spos is None:
-        commands.append(InsertColumn(0, ds.new_column(target.header_for(SESSION))))
+        commands.append(InsertColumn(0, ds.new_column(target.header_in(SESSION, ds.headers()))))
         n_cols += 1
         spos = 0
         tpos = None if tpos is None else tpos + 1
         if tpos is None:
-            commands.append(InsertColumn(1, ds.new_column(target.header_for(TURN))))
+            commands.append(InsertColumn(1, ds.new_column(target.header_in(TURN, ds.headers()))))
             n_cols += 1
             tpos = 1
     cells = [""] * n_cols

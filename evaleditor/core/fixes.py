@@ -38,7 +38,7 @@ def fix_command(v: Validator, issue: Issue) -> Command | None:
     ds = v.ds
     if fix == "rename-header" and issue.column_id is not None:
         fld = SESSION if issue.rule == "misspelled-session-column" else TURN
-        return RenameColumn(issue.column_id, ds.target.header_for(fld), FIX_LABELS[fix])
+        return RenameColumn(issue.column_id, ds.target.header_in(fld, ds.headers()), FIX_LABELS[fix])
     if fix in ("remove-control-characters", "repair-tool-calls", "trim-session-id"):
         if issue.row_id is None or issue.column_id is None:
             return None
@@ -121,5 +121,5 @@ def _add_turn_numbers(v: Validator) -> Command | None:
     for members in v.sessions.sessions.values():
         for n, rid in enumerate(members, 1):
             values[rid] = str(n)
-    column = ds.new_column(ds.target.header_for(TURN))
+    column = ds.new_column(ds.target.header_in(TURN, ds.headers()))
     return InsertColumn(spos + 1, column, values, FIX_LABELS["add-turn-numbers"])

@@ -72,6 +72,11 @@ class Target:
         table = self.headers_zh if lang == "zh" and self.headers_zh else self.headers_en
         return table.get(fld, fld)
 
+    def header_in(self, fld: str, headers: list[str]) -> str:
+        """How this target spells `fld` in a file with `headers`: in Chinese when it has Chinese headers
+        and the file's are (会话id is to become 会话ID, not session_id)."""
+        return self.header_for(fld, "zh" if self.headers_zh and any(map(_CJK.search, headers)) else "en")
+
     def template_fields(self) -> tuple[str, ...]:
         return tuple(self.headers_en)
 

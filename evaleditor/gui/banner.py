@@ -182,8 +182,8 @@ class ShapeBanner(QFrame):
                 self._show_strip(strip, ds, issue)
         rest = [i for i in issues if i not in loud and i.severity in (ERROR, WARNING)]
         if rest:
-            lines = [f"{SYMBOLS[i.severity]} {html.escape(theme.severity_label(i.severity))}: "
-                     f"{html.escape(localized_message(i))}" for i in rest[:MAX_LINES]]
+            lines = [f"{SYMBOLS[i.severity]} " + html.escape(translate("Banner", "{severity}: {text}").format(
+                severity=theme.severity_label(i.severity), text=localized_message(i))) for i in rest[:MAX_LINES]]
             if len(rest) > MAX_LINES:
                 lines.append(html.escape(translate("Banner", "\u2026 and {n} more in the Issues panel").format(
                     n=len(rest) - MAX_LINES)))
@@ -203,11 +203,11 @@ class ShapeBanner(QFrame):
             return
         header = ds.columns[ds.column_position(issue.column_id)].header
         if issue.rule == "misspelled-session-column":
-            want = ds.target.header_for(SESSION)
+            want = ds.target.header_in(SESSION, ds.headers())
             shout = translate("Banner", "The service will read this file as SINGLE-TURN: header \u201c{header}\u201d "
                                         "is not {want}.").format(header=header, want=want)
         else:
-            want = ds.target.header_for(TURN)
+            want = ds.target.header_in(TURN, ds.headers())
             shout = translate("Banner", "Turn numbers will be ignored: header \u201c{header}\u201d is not "
                                         "{want}.").format(header=header, want=want)
         strip.show_issue(issue, shout, translate("Banner", "Rename \u201c{header}\u201d to {want}").format(

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from evaleditor.core.conversation import transcript
 from evaleditor.core.document import Document
+from evaleditor.core.targets import TURN
 from evaleditor.gui import theme
 
 MAX_TURNS = 200  # a pathological "conversation" of thousands of rows is cut, with a note
@@ -108,12 +109,15 @@ class ConversationPanel(QWidget):
         names = tuple(_label(n) for n in (translate("ConversationPanel", "Question"),
                                           translate("ConversationPanel", "Expected answer"),
                                           translate("ConversationPanel", "Expected tool calls")))
+        tpos = ds.field_position(TURN)
+        turn_header = ds.columns[tpos].header if tpos is not None else TURN
         for turn in turns[:MAX_TURNS]:
             current = turn.row_id == rid
             row_no = ds.position(turn.row_id) + 1
             label = _label(translate("ConversationPanel", "Turn {n}").format(n=turn.number))
-            if turn.turn_text and turn.turn_text.strip() != str(turn.number):
-                label += f" (turn_id {html.escape(turn.turn_text)})"
+            if turn.turn_text and turn.turn_text.strip() != str(turn.number):  # as typed, under its own header
+                label += " " + translate("ConversationPanel", "({header} {value})").format(
+                    header=html.escape(turn_header), value=html.escape(turn.turn_text))
             marker = " " + _label("\u25c0 " + translate("ConversationPanel", "selected")) if current else ""
             row_text = _label(translate("ConversationPanel", "row {n}").format(n=row_no))
             bg = f' bgcolor="{highlight}"' if current else ""

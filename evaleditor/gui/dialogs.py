@@ -146,7 +146,7 @@ def ask_save_leaving_out(parent: QWidget | None, name: str, fmt: str, lines: lis
     left_out = translate("Dialogs", "Left out:")
     box.setInformativeText(f"<p>{left_out}</p><ul>{items}</ul><p>{info}</p>")
     save_as = box.addButton(translate("Dialogs", "Save &As\u2026"), QMessageBox.ButtonRole.AcceptRole) if in_place else None
-    save = box.addButton(translate("Dialogs", "Save &Anyway") if in_place else translate("Dialogs", "&Save"),
+    save = box.addButton(translate("Dialogs", "&Save Anyway") if in_place else translate("Dialogs", "&Save"),
                          QMessageBox.ButtonRole.DestructiveRole if in_place else QMessageBox.ButtonRole.AcceptRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(save_as or save)

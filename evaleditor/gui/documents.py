@@ -54,6 +54,18 @@ def _header_targets(doc) -> list[str]:
     return targets
 
 
+def default_format(doc) -> str:
+    """What Save As proposes: the format the target takes (SDK JSON for sdk; a workbook for an
+    evaluation set; .xlsx or .csv for ground-truth), the file's own when the target takes it."""
+    own = doc.source_format if doc.source_format in WRITABLE else None
+    target = doc.dataset.target.name
+    if target == "sdk":
+        return "json"
+    if target == "evaluation-set":
+        return "xlsx"
+    return own if own in ("xlsx", "csv") else "xlsx"
+
+
 def _stoppable(progress, cancelled):
     """A save's progress callback that stops the save (Cancelled) when the user cancels, while the old
     file is still in place: the last report (done == total) comes after the file was replaced."""
@@ -195,7 +207,7 @@ class DocumentsMixin:
             return False
         self.view.commit_editor()
         from evaleditor.io.save import output_format
-        fmt = fmt or (doc.source_format if doc.source_format in WRITABLE else "xlsx")
+        fmt = fmt or default_format(doc)
         if path is None:
             folder = doc.path.parent if doc.path else Path.home()  # never beside a bundled sample (the demo)
             path = dialogs.save_file_name(self, str(folder / f"{suggested_stem(doc)}.{fmt}"), fmt)
@@ -206,7 +218,10 @@ class DocumentsMixin:
         except EvalEditorError as exc:
             dialogs.show_error(self, translate("Documents", "Cannot save"), error_text(exc))
             return False
-        renamed = out in ("xlsx", "csv") and self._use_target_headers(settings.header_language())
+        # the target's spelling of every recognised column; SDK JSON's cells are read by the sdk target's
+        # names (a Chinese evaluation set switched to sdk wrote its columns as unknown extras)
+        renamed = (out in ("xlsx", "csv") or out == "json" and doc.dataset.target.name == "sdk") \
+            and self._use_target_headers(settings.header_language() if out != "json" else "en")
         ok = self._write(Path(path).absolute(), out, wait)
         if not ok and renamed:
             self.undo_stack.undo()

@@ -218,7 +218,7 @@
     </message>
     <message>
         <source>({target} {field} limit)</source>
-        <translation>（{target} 的 {field} 上限）</translation>
+        <translation>（{target} 对 {field} 的上限）</translation>
     </message>
     <message>
         <source>(Excel cell limit)</source>
@@ -368,6 +368,10 @@
         <translation>第 {n} 轮</translation>
     </message>
     <message>
+        <source>({header} {value})</source>
+        <translation>（{header} {value}）</translation>
+    </message>
+    <message>
         <source>selected</source>
         <translation>已选中</translation>
     </message>
@@ -446,7 +450,7 @@
         <source>Replace {matches} in {cells}?
 This is one step in Undo.</source>
         <translation>替换 {cells}中的 {matches}吗？
-撤销时这是一步。</translation>
+可一步撤销。</translation>
     </message>
     <message>
         <source>File changed on disk</source>
@@ -483,10 +487,6 @@ This is one step in Undo.</source>
     <message>
         <source>Left out:</source>
         <translation>不包含：</translation>
-    </message>
-    <message>
-        <source>Save &amp;Anyway</source>
-        <translation>仍然保存(&amp;A)</translation>
     </message>
     <message>
         <source>&amp;Save</source>
@@ -556,7 +556,7 @@ Add an apostrophe makes Excel show them as text, but changes the cells: they sta
 This is one step in Undo.</source>
         <translation>在筛选出的行中替换 {cells}中的 {matches}吗？
 {left}
-撤销时这是一步。</translation>
+可一步撤销。</translation>
     </message>
     <message>
         <source>&amp;Keep Mine</source>
@@ -565,6 +565,10 @@ This is one step in Undo.</source>
     <message>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save Anyway</source>
+        <translation>仍然保存(&amp;S)</translation>
     </message>
     <message>
         <source>Cells that Excel runs as formulas</source>
@@ -632,7 +636,7 @@ This is one step in Undo.</source>
     </message>
     <message>
         <source>Unsaved changes found</source>
-        <translation>发现的未保存更改</translation>
+        <translation>发现未保存的更改</translation>
     </message>
     <message>
         <source>&amp;Restore</source>
@@ -1137,7 +1141,7 @@ This is one step in Undo.</source>
     </message>
     <message>
         <source>Dupl&amp;icate Rows</source>
-        <translation>复制行(&amp;I)</translation>
+        <translation>复制为新行(&amp;I)</translation>
     </message>
     <message>
         <source>Delete R&amp;ows</source>
@@ -1394,7 +1398,7 @@ This is one step in Undo.</source>
     <name>Recovery</name>
     <message>
         <source>Cannot keep a recovery copy of the unsaved changes: {reason}</source>
-        <translation>无法保存未保存更改的恢复副本：{reason}</translation>
+        <translation>无法写入未保存更改的恢复副本：{reason}</translation>
     </message>
     <message>
         <source>Untitled</source>

@@ -97,3 +97,15 @@ def test_a_misspelled_turn_column_is_renamed_not_doubled_by_a_new_one():
     fix_all_command(doc.validator, "misspelled-turn-column").apply(doc.dataset)
     assert doc.dataset.headers() == ["session_id", "turn_id", "question"]
     assert [r.cells[1] for r in doc.dataset.rows] == ["2", "1"]
+
+
+def test_a_chinese_file_is_told_the_chinese_header():
+    doc = make_doc(["会话id", "请求顺序", "问题", "答案"], [["s", "1", "a", "b"], ["s", "2", "c", "d"]],
+                   "evaluation-set", fmt="xlsx")
+    issue = next(i for i in doc.validator.all_issues() if i.rule == "misspelled-session-column")
+    assert "'会话ID'" in issue.message
+    fix_command(doc.validator, issue).apply(doc.dataset)
+    assert doc.dataset.headers() == ["会话ID", "请求顺序", "问题", "答案"]
+    english = make_doc(["Session ID", "request_id", "query", "answer"], [["s", "1", "a", "b"]], "evaluation-set")
+    assert "'session_id'" in next(i for i in english.validator.all_issues()
+                                  if i.rule == "misspelled-session-column").message

@@ -293,3 +293,13 @@ def test_banner_offers_to_choose_the_question_column(window, dialogs_log):
     strip.button.click()
     assert window.doc.dataset.headers()[2] == "question"
     assert window.doc.validator.rule_counts["missing-question-column"] == 0
+
+
+def test_conversation_panel_names_the_turn_column_as_the_file_does(window):
+    rows = [["s1", "1", "first", "a", ""], ["s1", "4", "second", "b", ""]]
+    window.set_document(make_doc(headers=["会话ID", "请求顺序", "问题", "答案", "x"], rows=rows))
+    window.view.go_to(window.model.index(1, Q))
+    panel = window.conversation_panel
+    panel.render()
+    text = panel.browser.toPlainText()
+    assert "(请求顺序 4)" in text and "turn_id" not in text

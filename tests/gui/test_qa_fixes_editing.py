@@ -500,3 +500,33 @@ def test_saving_a_trace_into_a_conversation_says_which_turns_go(qtbot, tmp_path,
     (_, fmt, lines, in_place), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
     assert fmt == "json" and in_place and "agent traces" in lines[0] and lines[0].endswith("rows 1")
     assert path.read_bytes() == before
+
+
+def test_a_chinese_evaluation_set_switched_to_sdk_saves_real_cases(qtbot, tmp_path, dialogs_log):
+    from evaleditor.gui import MainWindow
+    from evaleditor.io.load import load_document
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.open_file(SAMPLES / "evaluation_set_zh.xlsx")
+    w.actions.targets["sdk"].trigger()
+    assert not w.save_as()  # the dialog (cancelled) proposes SDK JSON for the sdk target
+    proposed = next(args for name, args in dialogs_log.calls if name == "save_file_name")
+    assert proposed[0].endswith(".json") and proposed[1] == "json"
+    assert w.save_as(tmp_path / "cases.json", "json")
+    reopened = load_document(tmp_path / "cases.json")
+    assert reopened.shape.line == w.doc.shape.line and reopened.shape.mode == "multi-turn"
+    assert "missing-question-column" not in reopened.validator.rule_counts
+    assert [r.cells[reopened.dataset.field_position("question")] for r in reopened.dataset.rows] == \
+        [r.cells[w.doc.dataset.field_position("question")] for r in w.doc.dataset.rows]
+
+
+def test_save_as_proposes_a_workbook_for_an_evaluation_set_read_from_csv(qtbot, tmp_path, dialogs_log):
+    from evaleditor.gui import MainWindow
+    path = tmp_path / "zh.csv"
+    path.write_text("问题,答案\n你好,好\n", encoding="utf-8")
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.open_file(path) and w.doc.dataset.target.name == "evaluation-set"
+    w.save_as()
+    proposed = next(args for name, args in dialogs_log.calls if name == "save_file_name")
+    assert proposed[0].endswith(".xlsx") and proposed[1] == "xlsx"
