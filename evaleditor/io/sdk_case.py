@@ -15,6 +15,7 @@ from evaleditor.core.targets import ANSWER, CASE_ID, CONTEXT, QUESTION, SESSION,
 from evaleditor.io.sdk_check import Errors, kind
 from evaleditor.io.sdk_map import (
     CONTEXT_KEY,
+    LOOSE_TURN_KEY,
     PART_KINDS,
     RAW_TOOL_CALLS_KEY,
     RESERVED_EXTRAS,
@@ -77,6 +78,8 @@ class ReadCase:
                 cells[TOOL_CALLS] = value
             elif key in (SOURCE_CASE_KEY, SOURCE_TURN_KEY) and session:
                 continue  # shown as session_id and turn_id below
+            elif key == LOOSE_TURN_KEY and not session and isinstance(value, str):
+                cells[TURN] = value  # a turn number typed outside a conversation (sdk_write)
             else:
                 text = scalar_text(value)
                 if text is None or _not_a_column(key):

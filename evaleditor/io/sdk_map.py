@@ -35,6 +35,7 @@ RAW_TOOL_CALLS_KEY = "expected_tool_calls"  # tool-call text that is not a valid
 SOURCE_CASE_KEY = "source_case_id"
 SOURCE_TURN_KEY = "source_turn_index"
 AGENT_DATA_KEY = "agent_data"
+LOOSE_TURN_KEY = "turn_id"  # a turn number typed on a row in no conversation, kept as a string extra
 CONVERSATION_KEYS = (AGENT_DATA_KEY, SOURCE_CASE_KEY, SOURCE_TURN_KEY)
 # EvalCase extras with a meaning here: never written from an extra column
 RESERVED_EXTRAS = frozenset({CONTEXT_KEY, TRAJECTORY_KEY, RAW_TOOL_CALLS_KEY, SOURCE_CASE_KEY, SOURCE_TURN_KEY})

@@ -35,6 +35,8 @@ Decisions:
 - Cases are written in row order; the cases of a conversation carry `source_turn_index` = the turn's
   0-based place in its conversation (ordered by turn_id where numeric, else file order).
 - Rows that are entirely empty and carry nothing from a file are skipped.
+- A turn number on a row in no conversation (its session id empty, or its session column not read as
+  one: `Session_ID`) is kept as the string extra `turn_id`; the reader shows it in the turn column again.
 """
 
 from __future__ import annotations
@@ -47,13 +49,14 @@ from evaleditor.core import toolcalls
 from evaleditor.core.alloc import bulk_allocation
 from evaleditor.core.dataset import Dataset, Row
 from evaleditor.core.errors import EvalEditorError, WriteError
-from evaleditor.core.targets import ANSWER, CASE_ID, CONTEXT, QUESTION, TOOL_CALLS
+from evaleditor.core.targets import ANSWER, CASE_ID, CONTEXT, QUESTION, TOOL_CALLS, TURN
 from evaleditor.io.json_text import dumps
 from evaleditor.io.sdk_conversations import conversation_keys, conversations, own_trace
 from evaleditor.io.sdk_extras import renamed_columns, written_extras
 from evaleditor.io.sdk_map import (
     CONTEXT_KEY,
     CONVERSATION_KEYS,
+    LOOSE_TURN_KEY,
     RAW_TOOL_CALLS_KEY,
     TRAJECTORY_KEY,
     SdkCase,
@@ -218,6 +221,14 @@ def _case(row: _RowCells, conv: dict[str, Any] | None, case_id: str | None, rena
         keys, _ = conversation_keys(conv, p)
         for key in CONVERSATION_KEYS:
             _put(case, key, keys.get(key))
+    # a turn number on a row in no conversation (its session column unread, or its session id empty)
+    # has no place among the SDK's fields: kept as the string extra `turn_id`, shown in the turn column
+    # again when read; in a conversation it is the case's place (source_turn_index)
+    if p is None or changed(TURN) or conv != p.conversation:
+        if conv is None:
+            _put(case, LOOSE_TURN_KEY, row.fields.get(TURN) or None)
+        elif isinstance(case.get(LOOSE_TURN_KEY), str):
+            del case[LOOSE_TURN_KEY]
     return case if p is not None else _ordered(case)
 
 

@@ -406,3 +406,22 @@ def test_after_crash_recovery(tmp_path):
     assert save(restored.dataset, tmp_path / "after.json") == expected
     assert case_of(expected, "trace-1")["prio"] == 7 and case_of(expected, "plain")["ratio"] == 2
     assert case_of(expected, "trace-1")["agent_data"] == TRACE["agent_data"]
+
+
+def test_turn_numbers_outside_a_conversation_survive_sdk_json(tmp_path):
+    """The demo's `Session_ID` is not read as the session column: its turn_id cells are in no conversation."""
+    from evaleditor.io.load import load_document
+    from evaleditor.io.save import save_document
+    headers = ["Session_ID", "turn_id", "question", "answer"]
+    rows = [["a", "2", "q1", "x"], ["a", "1", "q2", "y"], ["", "", "q3", "z"]]
+    doc = Dataset(headers, rows, "ground-truth")
+    obj = save(doc, tmp_path / "out.json")
+    assert [c.get("turn_id") for c in obj["eval_cases"]] == ["2", "1", None]
+    again = load_document(tmp_path / "out.json")
+    t = again.dataset.field_position("turn_id")
+    assert [r.cells[t] for r in again.dataset.rows] == ["2", "1", ""]
+    save_document(again, tmp_path / "again.json")
+    assert (tmp_path / "again.json").read_bytes() == (tmp_path / "out.json").read_bytes()
+    in_conversation = save(Dataset(["session_id", "turn_id", "question"], [["s", "1", "q"]], "ground-truth"),
+                           tmp_path / "conv.json")
+    assert "turn_id" not in in_conversation["eval_cases"][0]
