@@ -2,9 +2,26 @@
 `pytest --run-slow`, or EVALEDITOR_RUN_SLOW=1 in the environment."""
 
 import os
+import shutil
 import socket
+import tempfile
+from pathlib import Path
 
 import pytest
+
+_HOME = Path(tempfile.mkdtemp(prefix="evaleditor-tests-"))
+
+
+def pytest_configure(config):
+    """Nothing a test run starts may touch the user's own settings, recent files or crash journals:
+    the processes tests start (the recovery driver, the command line, the packaged app) inherit these.
+    (Within the test process, tests/gui/conftest.py also points QSettings at a folder per test.)"""
+    os.environ["XDG_CONFIG_HOME"] = str(_HOME / "config")
+    os.environ["EVALEDITOR_DATA_DIR"] = str(_HOME / "data")
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(_HOME, ignore_errors=True)
 
 
 def pytest_addoption(parser):

@@ -231,3 +231,18 @@ def test_journals_are_listed_from_their_heads_and_read_only_when_restored(edited
     assert whole_reads == [path]  # once: to restore it, not to list it
     assert "show_error" in dialogs_log.names() and w.doc is None
     assert journals() == [path]  # kept
+
+
+def test_processes_the_tests_start_keep_out_of_the_users_settings(tmp_path):
+    """A killed-editor test once left its files in the user's Open Recent: its subprocess wrote the real
+    settings. Every process a test run starts writes below the run's own folder."""
+    script = ("from PySide6.QtCore import QCoreApplication, QSettings; app = QCoreApplication([]);"
+              "app.setOrganizationName('evaleditor'); app.setApplicationName('evaleditor');"
+              "QSettings.setDefaultFormat(QSettings.Format.IniFormat);"
+              "from evaleditor.gui.recovery import recovery_dir;"
+              "print('PATHS', QSettings().fileName(), recovery_dir(), sep='\\n')")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    settings_file, journals = out.stdout.split("PATHS\n")[1].splitlines()[:2]
+    assert Path(settings_file).is_relative_to(os.environ["XDG_CONFIG_HOME"]), out.stdout
+    assert Path(journals).is_relative_to(os.environ["EVALEDITOR_DATA_DIR"]), out.stdout
+    assert not Path(settings_file).is_relative_to(Path.home() / ".config")
