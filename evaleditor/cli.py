@@ -31,7 +31,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="evaleditor", description=_("Edit and check AI-agent evaluation datasets."))
+    p = _Parser(prog="evaleditor", description=_("Edit and check AI-agent evaluation datasets."),
+                epilog=_("Without a command: `evaleditor [FILE …]` opens the editor, `evaleditor --demo` opens "
+                         "it on the bundled sample."))
     p.add_argument("--version", action="version", version=f"evaleditor {__version__}")
     sub = p.add_subparsers(dest="command")
 

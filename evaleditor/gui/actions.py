@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import shiboken6
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QApplication, QMenu
 
 from evaleditor.core.fixes import fix_label
 from evaleditor.core.i18n import text as core_text
@@ -83,7 +83,9 @@ def build(w) -> SimpleNamespace:
     a.save = _act(m, QT_TRANSLATE_NOOP("Menus", "&Save"), w.save, Key.Save)
     a.save_as = _act(m, QT_TRANSLATE_NOOP("Menus", "Save &As\u2026"), w.save_as, Key.SaveAs)
     m.addSeparator()
-    a.quit = _act(m, QT_TRANSLATE_NOOP("Menus", "&Quit"), w.close, Key.Quit)
+    # every window of this process (`evaleditor A.xlsx B.csv` opens two), each asking about its changes;
+    # a Cancel keeps that window and the ones not closed yet
+    a.quit = _act(m, QT_TRANSLATE_NOOP("Menus", "&Quit"), QApplication.closeAllWindows, Key.Quit)
 
     m = _menu(mb, QT_TRANSLATE_NOOP("Menus", "&Edit"))
     stack = w.undo_stack

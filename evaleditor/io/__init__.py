@@ -73,6 +73,9 @@ def _read(path, sheet, progress, cancel, suffix=None) -> RawTable:
         from evaleditor.io.sdk_json import read_sdk_json
 
         return read_sdk_json(path, progress=progress, cancel=cancel)
+    from evaleditor.io import safety
+
+    safety.check_file(path)  # a folder or a missing file is said as such, not as a file type
     raise ReadError(path, f"unsupported file type {suffix or '(no suffix)'!r}: "
                           "open a .csv, .tsv, .txt, .xlsx, .xlsm, .xls or .json file")
 

@@ -34,6 +34,13 @@ if [ "${1:-}" = "--uninstall" ]; then
     [ -L "$BIN" ] && rm -f "$BIN"
     for size in $SIZES; do rm -f "$SHARE/icons/hicolor/${size}x${size}/apps/evaleditor.png"; done
     refresh
+    if ! ls "$SHARE/applications/"*.desktop >/dev/null 2>&1; then  # only the cache our entry made is left
+        rm -f "$SHARE/applications/mimeinfo.cache"
+    fi
+    for dir in "$SHARE"/icons/hicolor/*/apps "$SHARE"/icons/hicolor/* "$SHARE/icons/hicolor" "$SHARE/icons" \
+               "$SHARE/applications" "$SHARE/metainfo" "$SHARE" "$PREFIX/opt" "$PREFIX/bin"; do
+        [ -d "$dir" ] && rmdir "$dir" 2>/dev/null || true  # folders the install made, when nothing else is in them
+    done
     echo "install.sh: removed evaleditor from $PREFIX"
     exit 0
 fi

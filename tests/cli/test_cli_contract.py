@@ -122,3 +122,10 @@ def test_a_missing_file_in_an_existing_folder_is_not_called_a_missing_folder(tmp
     gone = OSError(errno.ENOENT, "No such file or directory", str(tmp_path / "gone" / "x.xlsx"))
     assert os_error_reason(here) == "the file does not exist or cannot be created there"
     assert os_error_reason(gone) == "the folder does not exist"
+
+
+def test_help_says_how_to_open_the_editor(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert done.value.code == 0 and "--demo" in out and "[FILE" in out and "validate" in out

@@ -530,3 +530,26 @@ def test_save_as_proposes_a_workbook_for_an_evaluation_set_read_from_csv(qtbot, 
     w.save_as()
     proposed = next(args for name, args in dialogs_log.calls if name == "save_file_name")
     assert proposed[0].endswith(".xlsx") and proposed[1] == "xlsx"
+
+
+def test_quit_closes_every_window_and_a_cancel_keeps_its_window(qtbot, tmp_path, dialogs_log):
+    from evaleditor.gui import MainWindow
+
+    def two_windows():
+        windows = []
+        for name in ("a.csv", "b.csv"):
+            w = MainWindow()
+            qtbot.addWidget(w)
+            assert w.open_file(write_csv(tmp_path / name))
+            w.show()
+            windows.append(w)
+        return windows
+
+    first, second = two_windows()
+    first.actions.quit.trigger()
+    assert not first.isVisible() and not second.isVisible()  # Quit is the whole program, not one window
+    first, second = two_windows()
+    second.model.setData(second.model.index(0, A), "edited")
+    dialogs_log.answers["ask_save_changes"] = dialogs.CANCEL
+    first.actions.quit.trigger()
+    assert second.isVisible() and second.is_modified()  # asked about its edit, and Cancel kept it

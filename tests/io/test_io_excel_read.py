@@ -190,3 +190,11 @@ def test_saved_error_values_read_as_excel_shows_them(tmp_path, quote):
         f'<row r="2"><c r="A2" t={quote}e{quote}><v>#N/A</v></c></row>'
     ))
     assert read_xlsx(path).rows == [["#N/A"]]
+
+
+def test_a_folder_without_a_suffix_is_called_a_folder(tmp_path):
+    (tmp_path / "afolder").mkdir()
+    with pytest.raises(ReadError, match="this is a folder, not a file"):
+        read_table(tmp_path / "afolder")
+    with pytest.raises(ReadError, match="the file does not exist"):
+        read_table(tmp_path / "missing")

@@ -42,7 +42,7 @@ def test_desktop_entry_keys():
     assert entry["Exec"] == "evaleditor %F"
     assert entry["Icon"] == "evaleditor"
     assert entry["Terminal"] == "false"
-    assert list_value(entry["Categories"]) == ["Office", "Development"]
+    assert list_value(entry["Categories"]) == ["Office", "Spreadsheet"]  # one main category: listed once in menus
     assert set(list_value(entry["MimeType"])) == MIME_TYPES
     assert entry["MimeType"].endswith(";") and entry["Categories"].endswith(";")
 
@@ -147,3 +147,17 @@ def test_entry_quits_after_the_first_window_paints():
     assert done.returncode == 0, done.stderr
     assert "first window painted after" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the Linux installer")
+def test_uninstall_takes_away_everything_install_added(tmp_path):
+    app = tmp_path / "dist" / "evaleditor"
+    app.mkdir(parents=True)
+    (app / "evaleditor").write_text("#!/bin/sh\n")
+    (app / "evaleditor").chmod(0o755)
+    prefix = tmp_path / "prefix"
+    env = {**os.environ, "PREFIX": str(prefix), "APP_SRC": str(app)}
+    subprocess.run(["bash", str(LINUX / "install.sh")], env=env, check=True, capture_output=True)
+    assert (prefix / "bin" / "evaleditor").is_symlink() and (prefix / "share" / "applications").is_dir()
+    subprocess.run(["bash", str(LINUX / "install.sh"), "--uninstall"], env=env, check=True, capture_output=True)
+    assert [p for p in prefix.rglob("*")] == []  # not even the empty folders it made
