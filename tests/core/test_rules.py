@@ -3,6 +3,7 @@
 import pytest
 
 from evaleditor.core.report import issue_row
+from evaleditor.core.rules import RULES
 from tests.core.conftest import make_doc
 
 GT, ES, SDK = "ground-truth", "evaluation-set", "sdk"
@@ -138,3 +139,18 @@ def test_tool_call_cells_get_a_reason_never_a_crash(text, problem):
         assert found == []
     else:
         assert len(found) == 1 and problem in found[0]
+
+
+def test_the_rules_reference_in_docs_is_the_catalogue():
+    """docs/rules.md is what a clone of the repository has to look a rule id up: it must list every rule
+    as the code defines it (regenerate: python3 scripts/rules_doc.py)."""
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("rules_doc", root / "scripts" / "rules_doc.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    doc = (root / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert doc == module.text(), "docs/rules.md is out of date: run python3 scripts/rules_doc.py"
+    assert all(f"| `{rule}` |" in doc for rule in RULES)
