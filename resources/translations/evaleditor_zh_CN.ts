@@ -107,7 +107,7 @@
     </message>
     <message>
         <source>… and {n} more in the Issues panel</source>
-        <translation>……问题面板中还有 {n} 条</translation>
+        <translation>……检查结果面板中还有 {n} 条</translation>
     </message>
     <message>
         <source>No question column: every case needs a question.</source>
@@ -931,15 +931,15 @@ This is one step in Undo.</source>
     </message>
     <message>
         <source>Issues</source>
-        <translation>问题</translation>
+        <translation>检查结果</translation>
     </message>
     <message>
         <source>Every issue of the file. Enter goes to its cell; F8 and Shift+F8 walk them from the table.</source>
-        <translation>文件中的所有问题。Enter 跳到对应单元格；在表格中用 F8 和 Shift+F8 逐个浏览。</translation>
+        <translation>文件中的所有检查项。Enter 跳到对应单元格；在表格中用 F8 和 Shift+F8 逐个浏览。</translation>
     </message>
     <message>
         <source>Issues panel</source>
-        <translation>问题面板</translation>
+        <translation>检查结果面板</translation>
     </message>
     <message>
         <source>All rules</source>
@@ -963,11 +963,11 @@ This is one step in Undo.</source>
     </message>
     <message>
         <source>Fix every {rule} issue as one undo step</source>
-        <translation>修复所有 {rule} 问题，作为一个撤销步骤</translation>
+        <translation>修复所有 {rule} 检查项，作为一个撤销步骤</translation>
     </message>
     <message>
         <source>Choose a rule (or an issue) that has a quick fix</source>
-        <translation>请选择有快速修复的规则（或问题）</translation>
+        <translation>请选择有快速修复的规则（或检查项）</translation>
     </message>
 </context>
 <context>
@@ -1002,7 +1002,7 @@ This is one step in Undo.</source>
     </message>
     <message>
         <source>Issues</source>
-        <translation>问题</translation>
+        <translation>检查结果</translation>
     </message>
     <message>
         <source>Conversation</source>
@@ -1026,7 +1026,7 @@ This is one step in Undo.</source>
     </message>
     <message>
         <source>One row per test case. Type to replace a cell, F2 to edit it, F8 for the next issue.</source>
-        <translation>每行一条测试用例。直接输入替换单元格，F2 编辑，F8 跳到下一个问题。</translation>
+        <translation>每行一条测试用例。直接输入替换单元格，F2 编辑，F8 跳到下一个检查项。</translation>
     </message>
     <message>
         <source>Current cell</source>
@@ -1225,11 +1225,11 @@ This is one step in Undo.</source>
     </message>
     <message>
         <source>&amp;Next Issue</source>
-        <translation>下一个问题(&amp;N)</translation>
+        <translation>下一个检查项(&amp;N)</translation>
     </message>
     <message>
         <source>&amp;Previous Issue</source>
-        <translation>上一个问题(&amp;P)</translation>
+        <translation>上一个检查项(&amp;P)</translation>
     </message>
     <message>
         <source>Show Only This &amp;Conversation</source>
@@ -1245,11 +1245,11 @@ This is one step in Undo.</source>
     </message>
     <message>
         <source>&amp;Issues Panel</source>
-        <translation>问题面板(&amp;I)</translation>
+        <translation>检查结果面板(&amp;I)</translation>
     </message>
     <message>
         <source>Show the Issues panel and move the keyboard focus to its list</source>
-        <translation>显示问题面板，并将键盘焦点移到其列表</translation>
+        <translation>显示检查结果面板，并将键盘焦点移到其列表</translation>
     </message>
     <message>
         <source>Con&amp;versation Panel</source>
@@ -1380,7 +1380,7 @@ This is one step in Undo.</source>
     </message>
     <message>
         <source>No issues in the rows shown</source>
-        <translation>显示的行中没有问题</translation>
+        <translation>显示的行中没有检查项</translation>
     </message>
 </context>
 <context>
@@ -1433,7 +1433,7 @@ This is one step in Undo.</source>
     </message>
     <message>
         <source>{n:,} cells cannot be stored in a workbook: the Issues panel lists them</source>
-        <translation>{n:,} 个单元格无法存入工作簿：问题面板列出了它们</translation>
+        <translation>{n:,} 个单元格无法存入工作簿：检查结果面板列出了它们</translation>
     </message>
     <message>
         <source>Add &apos; before formulas</source>

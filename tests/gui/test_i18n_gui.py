@@ -39,7 +39,7 @@ def test_the_chinese_translation_loads_into_a_new_window(qtbot):
     w.set_document(make_doc())
     assert menu_titles(w) == ["文件(&F)", "编辑(&E)", "数据(&D)", "视图(&V)", "转到(&G)", "帮助(&H)"]
     assert w.actions.open.text() == "打开(&O)…"
-    assert w.issues_dock.windowTitle() == "问题"
+    assert w.issues_dock.windowTitle() == "检查结果"  # not 问题: that is the question column of an evaluation set
     assert w.banner.target_label.text() == "检查目标(&A)："
     assert w.banner.shape_label.text() == "MULTI-TURN \u2014 6 rows, 4 conversations (grouped by session_id)"
     model = w.issues_panel.model
