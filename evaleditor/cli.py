@@ -121,16 +121,18 @@ def _target_problem(target: str | None, fmt: str) -> str | None:
 
 
 def _load(args, path: str):
+    """(document, None), or (None, (the reason in the user's language, in English for the JSON report))."""
     from evaleditor.core.errors import EvalEditorError
     from evaleditor.io.load import load_document
 
     try:
         return load_document(path, sheet=getattr(args, "sheet", None), target=args.target), None
     except EvalEditorError as exc:
-        return None, i18n.error_text(exc)
+        return None, (i18n.error_text(exc), str(exc))
     except Exception as exc:  # a reader bug must still be one line, never a traceback
-        return None, _("{path}: cannot read the file ({error})").format(
-            path=path, error=f"{type(exc).__name__}: {exc}").splitlines()[0]
+        error = f"{type(exc).__name__}: {exc}"
+        return None, (_("{path}: cannot read the file ({error})").format(path=path, error=error).splitlines()[0],
+                      f"{path}: cannot read the file ({error})".splitlines()[0])
 
 
 def _validate(args) -> int:
@@ -139,8 +141,8 @@ def _validate(args) -> int:
     doc, error = _load(args, args.file)
     if doc is None:
         if args.format == "json":
-            _emit(json.dumps(unreadable_json(args.file, args.target, error), ensure_ascii=False, indent=2))
-        return _fail(error)
+            _emit(json.dumps(unreadable_json(args.file, args.target, error[1]), ensure_ascii=False, indent=2))
+        return _fail(error[0])
     if args.format == "json":
         _emit(json.dumps(report_json(doc, args.file), ensure_ascii=False, indent=2))
     else:
@@ -151,7 +153,7 @@ def _validate(args) -> int:
 def _shape(args) -> int:
     doc, error = _load(args, args.file)
     if doc is None:
-        return _fail(error)
+        return _fail(error[0])
     _emit(doc.shape.line)
     return 1 if doc.validator.counts["error"] else 0  # the exit status of every command that reads a file
 
@@ -170,7 +172,7 @@ def _convert(args) -> int:
         raise UsageError(problem)
     source, error = _load(argparse.Namespace(sheet=args.sheet, target=None), args.input)
     if source is None:
-        return _fail(error)
+        return _fail(error[0])
     out = converted_document(source, fmt, args.target, args.headers)
     errors = [i for i in out.validator.all_issues() if i.severity == "error"]
     blocking = [i for i in errors if i.rule in BLOCKING_RULES]

@@ -154,7 +154,10 @@ def error_text(exc: BaseException) -> str:
     """An exception's one-line reason in the current language (a Msg argument is translated)."""
     if len(exc.args) == 1 and isinstance(exc.args[0], Msg):
         return text(exc.args[0])
-    return str(exc)
+    whole, reason = str(exc), getattr(exc, "reason", None)
+    if isinstance(reason, str) and reason and whole.endswith(reason):  # "path: reason" (ReadError, WriteError)
+        return whole[:len(whole) - len(reason)] + text(reason)  # a catalogued reason is translated
+    return whole
 
 
 def localized_message(issue) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from evaleditor.core.errors import Cancelled, ReadError, WriteError
+from evaleditor.core.i18n import N_
 from evaleditor.core.table import RawTable
 from evaleditor.io.grid import Cancel, Progress
 
@@ -36,7 +37,7 @@ def read_table(
     except (ReadError, Cancelled):
         raise
     except MemoryError:
-        raise ReadError(path, "there is not enough memory to open the file") from None
+        raise ReadError(path, N_("there is not enough memory to open the file")) from None
     except Exception as err:  # the last guard: a one-line reason, the traceback kept as the cause
         from evaleditor.io.safety import short_reason
 

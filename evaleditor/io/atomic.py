@@ -18,18 +18,19 @@ from pathlib import Path
 from typing import IO, Any
 
 from evaleditor.core.errors import WriteError
+from evaleditor.core.i18n import N_
 
 _REASONS = {
-    errno.EACCES: "permission denied (is the file open in another program, or the folder read-only?)",
-    errno.EPERM: "permission denied",
-    errno.ENOSPC: "the disk is full",
-    errno.EDQUOT: "the disk quota is exceeded",
-    errno.ENOENT: "the folder does not exist",
-    errno.ENOTDIR: "the folder does not exist",
-    errno.EROFS: "the disk is read-only",
-    errno.EISDIR: "a folder has that name",
-    errno.ENAMETOOLONG: "the file name is too long",
-    errno.EIO: "the disk reported an input/output error",
+    errno.EACCES: N_("permission denied (is the file open in another program, or the folder read-only?)"),
+    errno.EPERM: N_("permission denied"),
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EDQUOT: N_("the disk quota is exceeded"),
+    errno.ENOENT: N_("the folder does not exist"),
+    errno.ENOTDIR: N_("the folder does not exist"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.EISDIR: N_("a folder has that name"),
+    errno.ENAMETOOLONG: N_("the file name is too long"),
+    errno.EIO: N_("the disk reported an input/output error"),
 }
 
 
@@ -37,7 +38,7 @@ def os_error_reason(err: OSError) -> str:
     """A one-line, human reason for an OSError."""
     reason = _REASONS.get(err.errno or -1)
     if err.errno == errno.ENOENT and err.filename and Path(os.fsdecode(err.filename)).parent.is_dir():
-        reason = "the file does not exist or cannot be created there"  # the folder is there (/proc, a FUSE mount)
+        reason = N_("the file does not exist or cannot be created there")  # the folder is there (/proc, a FUSE mount)
     if reason is None:
         reason = (err.strerror or str(err) or type(err).__name__).lower()
     return " ".join(reason.split())
@@ -137,7 +138,7 @@ def atomic_write(
     target = _target(Path(path))
     folder = target.parent
     if target.is_dir():
-        raise WriteError(path, "a folder has that name")
+        raise WriteError(path, N_("a folder has that name"))
     remove_stale_temps(target)
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f"{temp_prefix(target)}{os.getpid()}-", suffix=".tmp", dir=folder)
@@ -174,7 +175,7 @@ def atomic_write(
 
 def _write_reason(err: OSError, folder: Path) -> str:
     if err.errno in (errno.ENOENT, errno.ENOTDIR) and not folder.is_dir():
-        return "the folder no longer exists (was it moved, deleted or unmounted?)"
+        return N_("the folder no longer exists (was it moved, deleted or unmounted?)")
     return os_error_reason(err)
 
 

@@ -18,6 +18,7 @@ from itertools import islice
 from pathlib import Path
 
 from evaleditor.core.errors import ReadError, WriteError
+from evaleditor.core.i18n import N_
 from evaleditor.core.table import RawTable
 from evaleditor.io.atomic import atomic_write
 from evaleditor.io.grid import EVERY, Cancel, Progress, build_grid, collect
@@ -176,15 +177,15 @@ def read_delimited(
             encoding = detect_encoding(path)
             head = _head(path, encoding)
     except UnicodeDecodeError:
-        raise ReadError(path, "not a text file (no known text encoding fits its bytes)") from None
+        raise ReadError(path, N_("not a text file (no known text encoding fits its bytes)")) from None
     except ValueError:
-        raise ReadError(path, "not a text file (it holds binary data)") from None
+        raise ReadError(path, N_("not a text file (it holds binary data)")) from None
     except OSError as err:
         from evaleditor.io.atomic import os_error_reason
 
         raise ReadError(path, os_error_reason(err)) from None
     if looks_binary(head):
-        raise ReadError(path, "not a text file (it holds binary data)")
+        raise ReadError(path, N_("not a text file (it holds binary data)"))
     suffix = (suffix or Path(path).suffix).lower()
     default = "," if suffix == ".csv" else "\t"
     delimiter = sniff_delimiter(head, default)
@@ -209,9 +210,9 @@ def read_delimited(
             with open(path, encoding=encoding, newline="") as f:
                 grid = build_grid(records(f))
     except UnicodeDecodeError:
-        raise ReadError(path, "not a text file (no known text encoding fits its bytes)") from None
+        raise ReadError(path, N_("not a text file (no known text encoding fits its bytes)")) from None
     except ValueError:
-        raise ReadError(path, "not a text file (it holds binary data)") from None
+        raise ReadError(path, N_("not a text file (it holds binary data)")) from None
     except csv.Error as err:
         raise ReadError(path, f"the file is not valid CSV ({err})") from None
     except OSError as err:
@@ -219,7 +220,7 @@ def read_delimited(
 
         raise ReadError(path, os_error_reason(err)) from None
     if grid is None:
-        raise ReadError(path, "the file is empty (it has no rows)")
+        raise ReadError(path, N_("the file is empty (it has no rows)"))
     return RawTable(
         headers=grid.headers,
         rows=grid.rows,

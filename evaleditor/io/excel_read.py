@@ -8,6 +8,7 @@ import zlib
 from collections.abc import Callable
 
 from evaleditor.core.errors import Cancelled, ReadError
+from evaleditor.core.i18n import N_
 from evaleditor.core.table import LoadNote, RawTable
 from evaleditor.core.targets import QUESTION, TARGETS
 from evaleditor.io import safety
@@ -36,7 +37,7 @@ def pick_sheet(
         listed = ", ".join(repr(n) for n in names) or "none"
         raise ReadError(path, f"the workbook has no sheet named {sheet!r} (its sheets: {listed})")
     if not names:
-        raise ReadError(path, "the workbook has no worksheet")
+        raise ReadError(path, N_("the workbook has no worksheet"))
     first_with_data = None
     for name in names:
         header = first_row(name)
@@ -47,7 +48,7 @@ def pick_sheet(
         if first_with_data is None:
             first_with_data = name
     if first_with_data is None:
-        raise ReadError(path, "the workbook is empty (no sheet has any cell)")
+        raise ReadError(path, N_("the workbook is empty (no sheet has any cell)"))
     return first_with_data
 
 

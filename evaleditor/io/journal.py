@@ -44,6 +44,7 @@ from typing import Any
 from evaleditor.core.alloc import bulk_allocation
 from evaleditor.core.document import Document, document_from_table
 from evaleditor.core.errors import ReadError
+from evaleditor.core.i18n import N_
 from evaleditor.core.table import LoadNote, RawTable
 
 VERSION = 1
@@ -155,7 +156,7 @@ def read_summary(path: str | os.PathLike[str]) -> Summary:
         found = _record(path)  # from before "row_count": parsed whole (not made a document)
         found["row_count"] = len(found.get("rows") or ())
     if found[KEY] > VERSION:
-        raise ReadError(path, "the recovery file was written by a newer version of the editor")
+        raise ReadError(path, N_("the recovery file was written by a newer version of the editor"))
     try:
         return Summary(found["path"], found["display_name"], _when(found["saved_at"]), int(found["row_count"]))
     except (TypeError, ValueError) as err:
@@ -202,7 +203,7 @@ def _record(path: str | os.PathLike[str]) -> dict[str, Any]:
     except (UnicodeDecodeError, ValueError) as err:
         raise ReadError(path, f"not a recovery file: {err}") from None
     if not isinstance(record, dict) or not isinstance(record.get(KEY), int):
-        raise ReadError(path, "not a recovery file")
+        raise ReadError(path, N_("not a recovery file"))
     return record
 
 
@@ -210,7 +211,7 @@ def read_journal(path: str | os.PathLike[str]) -> Recovered:
     """The document a journal holds; ReadError when the file is not a journal this version can read."""
     record = _record(path)
     if record[KEY] > VERSION:
-        raise ReadError(path, "the recovery file was written by a newer version of the editor")
+        raise ReadError(path, N_("the recovery file was written by a newer version of the editor"))
     try:
         return _recovered(record)
     except (KeyError, TypeError, ValueError, IndexError) as err:

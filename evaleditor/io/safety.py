@@ -13,6 +13,7 @@ import zlib
 from pathlib import Path
 
 from evaleditor.core.errors import ReadError
+from evaleditor.core.i18n import N_
 from evaleditor.io.atomic import os_error_reason
 
 ZIP_MAGIC = b"PK\x03\x04"
@@ -26,9 +27,9 @@ MAX_RATIO = 200  # ... as is a part over 1 MiB that inflates more than 200x
 RATIO_FLOOR = 1 << 20
 PROLOG_LIMIT = 64 * 1024  # an XML part's prolog (before its root element) must end within this
 
-DAMAGED_XLSX = "not a valid .xlsx workbook (the file is damaged or truncated)"
-PASSWORD = "the workbook is password-protected; remove the password in Excel and save again"
-HTML_XLS = "this .xls file is a web page (HTML), not an Excel workbook: open it in Excel and save as .xlsx"
+DAMAGED_XLSX = N_("not a valid .xlsx workbook (the file is damaged or truncated)")
+PASSWORD = N_("the workbook is password-protected; remove the password in Excel and save again")
+HTML_XLS = N_("this .xls file is a web page (HTML), not an Excel workbook: open it in Excel and save as .xlsx")
 XML_XLS = ("this .xls file is an XML spreadsheet, not an Excel workbook: "
            "open it in Excel and save as .xlsx")
 BOMB = "the workbook looks like a zip bomb (a part would inflate to {size}); refusing to open it"
@@ -79,12 +80,12 @@ def check_file(path: str | os.PathLike[str]) -> int:
     try:
         st = p.stat()
     except OSError as err:
-        raise ReadError(path, "the file does not exist" if isinstance(err, FileNotFoundError)
+        raise ReadError(path, N_("the file does not exist") if isinstance(err, FileNotFoundError)
                         else os_error_reason(err)) from None
     if p.is_dir():
-        raise ReadError(path, "this is a folder, not a file")
+        raise ReadError(path, N_("this is a folder, not a file"))
     if st.st_size == 0:
-        raise ReadError(path, "the file is empty")
+        raise ReadError(path, N_("the file is empty"))
     check_memory(path, st.st_size)
     if st.st_size <= 4096:
         head = read_head(path, 4096)
@@ -93,7 +94,7 @@ def check_file(path: str | os.PathLike[str]) -> int:
                 head = head[len(bom):]
                 break
         if not head.replace(b"\x00", b"").strip():
-            raise ReadError(path, "the file is empty")
+            raise ReadError(path, N_("the file is empty"))
     return st.st_size
 
 

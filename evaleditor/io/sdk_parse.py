@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from evaleditor.core.errors import ReadError
+from evaleditor.core.i18n import N_
 from evaleditor.io.sdk_check import Errors, clean_model, field_name, kind
 from evaleditor.io.sdk_schema import ROOT
 
@@ -22,7 +23,7 @@ def decode_text(path: object, data: bytes) -> str:
     try:
         return data.decode(json.detect_encoding(data), "surrogatepass")
     except UnicodeDecodeError:
-        raise ReadError(path, "not valid JSON: the file is not UTF-8 text (binary data?)") from None
+        raise ReadError(path, N_("not valid JSON: the file is not UTF-8 text (binary data?)")) from None
 
 
 def _constant(name: str) -> Any:
@@ -39,7 +40,7 @@ def parse_json(path: object, data: bytes | str) -> Any:
     except json.JSONDecodeError as err:
         raise ReadError(path, f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
     except RecursionError:
-        raise ReadError(path, "not valid JSON: nested too deeply") from None
+        raise ReadError(path, N_("not valid JSON: nested too deeply")) from None
     except ValueError as err:
         raise ReadError(path, f"not valid JSON: {' '.join(str(err).split())}") from None
 

@@ -129,3 +129,15 @@ def test_help_says_how_to_open_the_editor(capsys):
         main(["--help"])
     out = capsys.readouterr().out
     assert done.value.code == 0 and "--demo" in out and "[FILE" in out and "validate" in out
+
+
+def test_why_a_file_cannot_be_read_is_said_in_the_users_language_and_english_in_json(capsys, tmp_path, monkeypatch):
+    from evaleditor.core import i18n
+    monkeypatch.setenv("LANGUAGE", "zh_CN")
+    try:
+        missing = tmp_path / "missing.csv"
+        code, out, err = run(capsys, "validate", missing, "--format", "json")
+        assert code == 2 and "文件不存在" in err
+        assert json.loads(out)["issues"][0]["message"] == f"{missing}: the file does not exist"
+    finally:
+        i18n.set_language("en")
