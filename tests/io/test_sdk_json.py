@@ -95,6 +95,18 @@ def model(*parts) -> dict:
     return {"role": "model", "parts": list(parts)}
 
 
+def paris_booking_turn() -> dict:
+    """A multi-agent turn: a transfer, a tool call and its response, an event time and a state delta."""
+    return {"turn_index": 0, "turn_id": "t0", "events": [
+        {"author": "user", "content": user(text("Book me to Paris"))},
+        {"author": "root", "content": model({"function_call": {"name": "transfer", "args": {"to": "flights"}}})},
+        {"author": "flights", "content": model({"function_call": {"id": "c1", "name": "book", "args": {"city": "Paris"}}})},
+        {"author": "flights", "content": user({"function_response": {"id": "c1", "name": "book",
+                                                                     "response": {"ok": True}}})},
+        {"author": "flights", "content": model(text("Booked.")), "event_time": "2025-01-02T03:04:05Z",
+         "state_delta": {"booked": True}}]}
+
+
 # ----- table -> SDK JSON -> table ------------------------------------------------------------------------
 CALLS = toolcalls.dumps([{"name": "search_flights", "arguments": {"to": "Paris", "adults": 2}}])
 
@@ -252,15 +264,7 @@ FILES = {
                        "flights": {"agent_id": "flights", "description": "Books flights",
                                    "tools": [{"function_declarations": [{"name": "book", "description": "Book"}]}]}},
             "turns": [
-                {"turn_index": 0, "turn_id": "t0", "events": [
-                    {"author": "user", "content": user(text("Book me to Paris"))},
-                    {"author": "root", "content": model({"function_call": {"name": "transfer", "args": {"to": "flights"}}})},
-                    {"author": "flights", "content": model({"function_call": {"id": "c1", "name": "book",
-                                                                              "args": {"city": "Paris"}}})},
-                    {"author": "flights", "content": user({"function_response": {"id": "c1", "name": "book",
-                                                                                 "response": {"ok": True}}})},
-                    {"author": "flights", "content": model(text("Booked.")), "event_time": "2025-01-02T03:04:05Z",
-                     "state_delta": {"booked": True}}]},
+                paris_booking_turn(),
                 {"turn_index": 1, "events": [{"author": "user", "content": user(text("Thanks"))}]}]},
         "prompt": user(text("Thanks")),
         "reference": {"response": model(text("You're welcome"))}}]},

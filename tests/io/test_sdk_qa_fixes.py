@@ -23,7 +23,17 @@ from evaleditor.core.dataset import Dataset
 from evaleditor.io.sdk_json import dataset_to_sdk, read_sdk_json
 from evaleditor.io.sdk_map import scalar_text, typed_extra
 from evaleditor.io.sdk_write import replaced_traces
-from tests.io.test_sdk_json import HYPO, model, open_doc, save, sdk_view, text, user, write_json
+from tests.io.test_sdk_json import (
+    HYPO,
+    model,
+    open_doc,
+    paris_booking_turn,
+    save,
+    sdk_view,
+    text,
+    user,
+    write_json,
+)
 
 pytest.importorskip("agentplatform")
 
@@ -36,15 +46,7 @@ TRACE = {
                         "tools": [{"function_declarations": [{"name": "book", "description": "Book"}]}]},
             "hotels": {"agent_id": "hotels", "description": "Hotels"}},
         "turns": [
-            {"turn_index": 0, "turn_id": "t0", "events": [
-                {"author": "user", "content": user(text("Book me to Paris"))},
-                {"author": "root", "content": model({"function_call": {"name": "transfer", "args": {"to": "flights"}}})},
-                {"author": "flights", "content": model({"function_call": {"id": "c1", "name": "book",
-                                                                          "args": {"city": "Paris"}}})},
-                {"author": "flights", "content": user({"function_response": {"id": "c1", "name": "book",
-                                                                             "response": {"ok": True}}})},
-                {"author": "flights", "content": model(text("Booked.")), "event_time": "2025-01-02T03:04:05Z",
-                 "state_delta": {"booked": True}}]},
+            paris_booking_turn(),
             {"turn_index": 1, "events": [
                 {"author": "user", "content": user(text("And a hotel"))},
                 {"author": "hotels", "content": model(text("Hotel booked"))}]},
