@@ -24,7 +24,7 @@ from evaleditor.gui import theme
 from evaleditor.gui.issues_model import IssuesModel
 
 REFRESH_MS = 150
-COLUMN_CHARS = (12, 24, 7, 14)  # initial widths of Severity, Rule, Row, Column, in average characters
+COLUMN_CHARS = (12, 24, 7, 14)  # initial widths of Severity, Rule (then fitted to the ids), Row, Column, in average characters
 translate = QCoreApplication.translate
 
 
@@ -67,6 +67,7 @@ class IssuesPanel(QWidget):
         char = max(self.fontMetrics().averageCharWidth(), 1)
         for col, chars in enumerate(COLUMN_CHARS):
             hh.resizeSection(col, chars * char + 24)
+        hh.resizeSection(1, max(map(self.fontMetrics().horizontalAdvance, RULES)) + 24)  # every rule id whole
         hh.setStretchLastSection(True)
         self.view.clicked.connect(self._activated)
         self.view.activated.connect(self._activated)

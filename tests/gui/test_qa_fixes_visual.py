@@ -291,3 +291,10 @@ def test_renaming_a_column_like_another_warns_but_is_allowed(window):
     assert ds.headers()[3:] == ["new col", "new col"]
     assert "Another column is also headed \u201cnew col\u201d" in window.statusBar().currentMessage()
     QApplication.processEvents()
+
+
+def test_the_issues_list_shows_every_rule_id_whole(window):
+    from evaleditor.core.rules import RULES
+    panel = window.issues_panel
+    width = panel.view.horizontalHeader().sectionSize(1)
+    assert all(panel.fontMetrics().horizontalAdvance(rule) < width for rule in RULES)
