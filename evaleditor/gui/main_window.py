@@ -155,6 +155,7 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
             self.actions.targets[doc.dataset.target.name].setChecked(True)
             if self.model.rowCount():
                 self.view.go_to(self.model.index(0, 0))
+        self._refresh_position()  # a document with no rows has no current cell: the old one is not shown
         self.view.setFocus()
 
     def update_action_states(self) -> None:

@@ -553,3 +553,9 @@ def test_quit_closes_every_window_and_a_cancel_keeps_its_window(qtbot, tmp_path,
     dialogs_log.answers["ask_save_changes"] = dialogs.CANCEL
     first.actions.quit.trigger()
     assert second.isVisible() and second.is_modified()  # asked about its edit, and Cancel kept it
+
+
+def test_a_new_empty_template_shows_no_cell_position(window):
+    assert window.position_label.text().startswith("Row 1")
+    window.new_from_template("ground-truth")
+    assert window.model.rowCount() == 0 and window.position_label.text() == ""
