@@ -112,11 +112,11 @@ def _target_problem(target: str | None, fmt: str) -> str | None:
     """Why a `target` dataset cannot be written as a .`fmt` file; None when it can."""
     if target is None:
         return None
+    if target == "evaluation-set" and fmt != "xlsx":
+        return _("evaluation-set accepts only Excel workbooks: write it as .xlsx")
     if (target == "sdk") != (fmt == "json"):
         return _("a {target} dataset is a {suffix} file").format(
             target=target, suffix=".json" if target == "sdk" else _(".xlsx or .csv"))
-    if target == "evaluation-set" and fmt == "csv":
-        return _("evaluation-set accepts only Excel workbooks: write it as .xlsx")
     return None
 
 
@@ -126,7 +126,8 @@ def _load(args, path: str):
     from evaleditor.io.load import load_document
 
     try:
-        return load_document(path, sheet=getattr(args, "sheet", None), target=args.target), None
+        return load_document(path, sheet=getattr(args, "sheet", None), target=args.target,
+                             sheet_target=getattr(args, "sheet_target", None)), None
     except EvalEditorError as exc:
         return None, (i18n.error_text(exc), str(exc))
     except Exception as exc:  # a reader bug must still be one line, never a traceback
@@ -170,7 +171,7 @@ def _convert(args) -> int:
         return _fail(i18n.error_text(exc))
     if problem := _target_problem(args.target, fmt):
         raise UsageError(problem)
-    source, error = _load(argparse.Namespace(sheet=args.sheet, target=None), args.input)
+    source, error = _load(argparse.Namespace(sheet=args.sheet, target=None, sheet_target=args.target), args.input)
     if source is None:
         return _fail(error[0])
     out = converted_document(source, fmt, args.target, args.headers)

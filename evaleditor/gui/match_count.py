@@ -33,14 +33,16 @@ class _Changes:
     (and the cells it found) can tell it is out of date — also for rows hidden by a filter, which the
     table model says nothing about."""
 
-    def __init__(self):
+    def __init__(self, changed):
         self.n = 0
+        self._changed = changed
 
     def before_change(self, change) -> None:
         pass
 
     def after_change(self, change) -> None:
         self.n += 1
+        self._changed()
 
 
 class LiveCount(QObject):
@@ -55,7 +57,7 @@ class LiveCount(QObject):
         self._steps = None  # the count under way (a count_matches generator), or None
         self.counted: MatchCount | None = None  # the latest count, so far or complete
         self._key = None  # what it counts: (query, data and filter version)
-        self._changes = _Changes()
+        self._changes = _Changes(self._data_changed)
         self._watched = None  # the dataset _changes listens to
         self.model.modelReset.connect(self._model_reset)  # another document, or another row filter
         self._watch()
@@ -79,6 +81,13 @@ class LiveCount(QObject):
     def _model_reset(self) -> None:
         self._watch()
         self._changes.n += 1  # the rows shown changed: a count under way starts again at its next slice
+        self._data_changed()
+
+    def _data_changed(self) -> None:
+        """The data or the rows shown changed: a finished count shown in the open dialog is counted
+        again (after a pause, like typing); one under way restarts at its next slice."""
+        if self.counted is not None and self.counted.complete and self.dialog.isVisible():
+            self.schedule()
 
     def _current_key(self):
         return self.dialog.query(), self._changes.n

@@ -43,12 +43,15 @@ class SaveStep(CoreUndoCommand):
 
     dropped = False
     note = ""  # said with "Saved …" once the file is written
+    on_undo = None  # called after an undo of this step
 
     def drop(self) -> None:
         self.dropped = True
 
     def undo(self) -> None:
         super().undo()
+        if self.on_undo is not None:
+            self.on_undo()
         if self.dropped:
             self.setObsolete(True)  # QUndoStack deletes a command that is obsolete after its undo()
 
@@ -77,7 +80,7 @@ class SaveChecks(QObject):
         answer = dialogs.ask_csv_formulas(self.window, n)
         if answer is None:
             return None
-        self._csv_choice = (doc, key, answer)
+        self._csv_choice = (doc, key, answer)  # for the next saves (forgotten when the ' step is undone)
         return answer
 
     def leaving_out(self, path: Path, fmt: str) -> str:
@@ -129,6 +132,8 @@ class SaveChecks(QObject):
         if command is None:
             return None
         step = SaveStep(doc.dataset, command)
+        if fmt == "csv":  # the formulas are back as typed: the next save asks again, not re-adds the '
+            step.on_undo = self._forget_csv_choice
         self.window.undo_stack.push(step)
         if fmt == "json":
             step.note = translate("SaveChecks", "turns ordered and numbered 1, 2, 3 … as SDK JSON stores them "
@@ -148,6 +153,9 @@ class SaveChecks(QObject):
                 self.window.statusBar().showMessage(translate(
                     "SaveChecks", "{n:,} cells cannot be stored in a workbook: the Issues panel lists them").format(n=n),
                     15000)
+
+    def _forget_csv_choice(self) -> None:
+        self._csv_choice = None
 
     def take_back(self, step: SaveStep | None) -> None:
         """The save did not happen: remove `step` (when it is still the last one), leaving the document

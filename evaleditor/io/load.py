@@ -12,15 +12,18 @@ from evaleditor.core.table import RawTable
 
 
 def load_document(path: str | os.PathLike, sheet: str | None = None, target: str | None = None,
-                  progress=None, cancel=None) -> Document:
-    """Read and validate. Raises ReadError (one-line reason) or Cancelled."""
+                  progress=None, cancel=None, sheet_target: str | None = None) -> Document:
+    """Read and validate. Raises ReadError (one-line reason) or Cancelled. A workbook opens on the first
+    sheet whose question header `sheet_target` (default: `target`) recognises (`convert --target` names
+    the output's target, not the one the input is checked against)."""
     from evaleditor.io import read_table
 
     path = Path(path)
     with bulk_allocation():
         raw = read_table(path, sheet=sheet, progress=progress, cancel=cancel)
-        if target and sheet is None and len(raw.sheets or ()) > 1:
-            raw = _sheet_for_target(path, raw, target, progress, cancel)
+        sheet_target = sheet_target or target
+        if sheet_target and sheet is None and len(raw.sheets or ()) > 1:
+            raw = _sheet_for_target(path, raw, sheet_target, progress, cancel)
         doc = document_from_table(raw, path, target, file_size=os.path.getsize(path))
         del raw
         keep_built(len(doc.dataset.rows))

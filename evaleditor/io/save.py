@@ -56,7 +56,7 @@ def _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify
         from evaleditor.io.sdk_write import encode_sdk_json
 
         obj, data = encode_sdk_json(path, ds, progress=writing)
-        check = checks.json_check(path, obj, numbers) if verify else None
+        check = checks.json_check(path, obj, numbers, reading) if verify else None
         with atomic_write(path, "wb", verify=check) as handle:
             handle.write(data)
     else:

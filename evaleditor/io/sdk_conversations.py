@@ -136,8 +136,8 @@ def _same_turn(turn: object, turns: list[Any], i: int) -> bool:
 
 
 def _asks_the_same(turn: object, asked: dict[str, Any]) -> bool:
-    """`turn` ends with the user asking what the turn the writer makes (`asked`) asks."""
+    """The user in `turn` asks what the turn the writer makes (`asked`) asks: its last user event, which
+    a completed turn follows with the agents' calls and reply (kept with it)."""
     events = turn.get("events") if isinstance(turn, dict) else None
-    if not events or not isinstance(events[-1], dict) or events[-1].get("author") != "user":
-        return False
-    return content_text(events[-1].get("content")) == content_text(asked["events"][-1]["content"])
+    users = [e for e in events or () if isinstance(e, dict) and e.get("author") == "user"]
+    return bool(users) and content_text(users[-1].get("content")) == content_text(asked["events"][-1]["content"])

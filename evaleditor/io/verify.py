@@ -117,18 +117,26 @@ def _row_diffs(row: int | None, want: list[str], got: list[str], label) -> Itera
             yield Mismatch(row, label(j), a, b)
 
 
-def json_check(path: object, expected: dict[str, Any], row_numbers: list[int]) -> Check:
-    """The check of an SDK JSON save: the file parsed as the editor parses it equals `expected`."""
+def json_check(path: object, expected: dict[str, Any], row_numbers: list[int],
+               progress: Progress | None = None) -> Check:
+    """The check of an SDK JSON save: the file parsed as the editor parses it equals `expected`.
+    `progress` hears (0, n) before the parse and (n - 1, n) after it (n: the rows), so that a save can
+    still be cancelled then."""
 
     def check(tmp: Path) -> None:
         from evaleditor.io.sdk_read import _load as parse
 
+        n = len(row_numbers) + 1
+        if progress is not None:
+            progress(0, n)
         _exists(tmp)
         data = tmp.read_bytes()
         try:
             found = parse(tmp, data)
         except ReadError as err:
             raise _unreadable(path, tmp, err) from None
+        if progress is not None:
+            progress(n - 1, n)
         if found == expected:
             return
         diffs = json_mismatches(expected, found, row_numbers)

@@ -141,3 +141,23 @@ def test_why_a_file_cannot_be_read_is_said_in_the_users_language_and_english_in_
         assert json.loads(out)["issues"][0]["message"] == f"{missing}: the file does not exist"
     finally:
         i18n.set_language("en")
+
+
+def test_convert_with_a_target_reads_the_sheet_validate_reads(capsys, tmp_path):
+    book = openpyxl.Workbook()
+    book.active.title = "Notes"
+    book.active.append(["read me"])
+    gt = book.create_sheet("GT")
+    gt.append(["session_id", "turn_id", "question", "answer"])
+    gt.append(["s1", "1", "q", "a"])
+    zh = book.create_sheet("ZH")
+    zh.append(["会话ID", "请求顺序", "问题", "答案"])
+    zh.append(["s2", "1", "问", "答"])
+    path = tmp_path / "sheets.xlsx"
+    book.save(path)
+    assert "sheet ZH" in run(capsys, "validate", path, "--target", "evaluation-set")[1].splitlines()[0]
+    assert run(capsys, "convert", path, tmp_path / "out.xlsx", "--target", "evaluation-set")[0] == 0
+    out = openpyxl.load_workbook(tmp_path / "out.xlsx").active
+    assert [[c.value for c in r] for r in out.iter_rows()][1] == ["s2", "1", "问", "答"]
+    code, _, err = run(capsys, "convert", path, tmp_path / "x.json", "--target", "evaluation-set")
+    assert code == 2 and "only Excel workbooks" in err

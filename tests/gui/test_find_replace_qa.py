@@ -92,6 +92,22 @@ def test_an_edit_during_a_count_starts_it_again(big, qtbot):
     assert dlg.update_count().matches == find_cells(big.doc.dataset, FindQuery("refund")).matches
 
 
+def test_a_finished_count_follows_an_edit_an_undo_and_a_filter(big, qtbot):
+    dlg = big.find_dialog
+    dlg.find_edit.setText("refund")
+    dlg.start_count()
+    qtbot.waitUntil(lambda: counted(dlg), timeout=10000)
+    before = dlg.count_label.text()
+    model = big.model
+    model.setData(model.index(0, Q), "refund refund refund refund refund")
+    qtbot.waitUntil(lambda: counted(dlg) and dlg.count_label.text() != before, timeout=10000)
+    assert dlg.count_label.text() == expected(big, "refund")
+    big.undo_stack.undo()
+    qtbot.waitUntil(lambda: counted(dlg) and dlg.count_label.text() == before, timeout=10000)
+    big.filter_bar.text.setText("question 1")
+    qtbot.waitUntil(lambda: "filtered rows" in dlg.count_label.text(), timeout=10000)
+
+
 def test_a_filter_during_a_count_starts_it_again_and_counts_the_hidden_rows_too(big, qtbot):
     dlg = big.find_dialog
     dlg.find_edit.setText("refund")

@@ -222,6 +222,10 @@ def test_safe_write_shows_the_apostrophe_in_the_window_and_undo_takes_it_back(fo
     window.undo_stack.undo()
     assert cells(window, 2)[0] == "=1+1" and window.is_modified()  # now it differs from the file, and says so
     assert "*" in window.windowTitle()
+    asked = dialogs_log.names().count("ask_csv_formulas")
+    dialogs_log.answers["ask_csv_formulas"] = False  # the formulas are back: saving asks again
+    assert window.save() and dialogs_log.names().count("ask_csv_formulas") == asked + 1
+    assert csv_rows(path)[1][2] == "=1+1" and cells(window, 2)[0] == "=1+1"
 
 
 def test_safe_write_in_the_background_ends_clean_too(formula_csv, dialogs_log, qtbot):

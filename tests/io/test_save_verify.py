@@ -4,6 +4,7 @@
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -83,3 +84,24 @@ def test_json_mismatches_are_strict_about_types():
     diffs = json_mismatches(expected, found, [2, 5])
     assert diffs == [Mismatch(2, "eval_cases[0].a", "true", "1"), Mismatch(2, "eval_cases[0].b[1]", "2", ""),
                      Mismatch(5, "eval_cases[1]", '{"c": "x"}', "")]
+
+
+@pytest.mark.parametrize("fmt", ["csv", "xlsx", "json"])
+def test_a_save_cancelled_while_it_reads_back_leaves_the_old_file(tmp_path, fmt):
+    """The window cancels a save from its progress callback: once the file is written and being read
+    back — for SDK JSON too, whose read-back reported no progress — it must still stop before the rename."""
+    from evaleditor.core.errors import Cancelled
+    from evaleditor.core.validation import Validator
+
+    ds = Dataset(["question", "answer"], [[f"q{i}", "a"] for i in range(3000)], "sdk" if fmt == "json" else "ground-truth")
+    doc = Document(ds, Validator(ds, fmt), None, fmt)
+    path = tmp_path / f"cases.{fmt}"
+    path.write_bytes(b"the old file")
+
+    def cancel_in_read_back(done, total):
+        if total // 2 < done < total:
+            raise Cancelled()
+
+    with pytest.raises(Cancelled):
+        save_document(doc, path, progress=cancel_in_read_back)
+    assert path.read_bytes() == b"the old file" and [p.name for p in tmp_path.iterdir()] == [path.name]

@@ -427,3 +427,21 @@ def test_turn_numbers_outside_a_conversation_survive_sdk_json(tmp_path):
     in_conversation = save(Dataset(["session_id", "turn_id", "question"], [["s", "1", "q"]], "ground-truth"),
                            tmp_path / "conv.json")
     assert "turn_id" not in in_conversation["eval_cases"][0]
+
+
+def test_a_completed_trace_joining_a_conversation_keeps_its_evaluated_turn(tmp_path):
+    """The sample's hotel trace ends with the agents' reply: its turn (calls, response, turn_id) stays."""
+    import shutil
+
+    src = tmp_path / "cases.json"
+    shutil.copy(Path(__file__).resolve().parents[2] / "resources" / "samples" / "sdk_agent_cases.json", src)
+    doc = open_doc(src)
+    ids = [r.cells[0] for r in doc.dataset.rows]
+    row = ids.index("trace-hotel-1")
+    before = next(c for c in json.loads(src.read_text(encoding="utf-8"))["eval_cases"]
+                  if c.get("eval_case_id") == "trace-hotel-1")["agent_data"]["turns"][-1]
+    edit(doc, row, "session_id", "trip-42")
+    edit(doc, row, "turn_id", "4")
+    case = case_of(save(doc.dataset, tmp_path / "out.json"), "trace-hotel-1")
+    assert case["agent_data"]["turns"][-1] == {**before, "turn_index": 3}
+    assert (case["source_case_id"], case["source_turn_index"]) == ("trip-42", 3)
