@@ -7,7 +7,6 @@ with a progress bar and Cancel, while the table stays visible and read-only.
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
@@ -19,12 +18,11 @@ from evaleditor.core.export import export_headers, recognised_fields
 from evaleditor.core.i18n import error_text
 from evaleditor.gui import dialogs, settings
 from evaleditor.gui.loader import BackgroundTask
+from evaleditor.gui.save_target import WRITABLE, csv_change, default_format, suggested_stem
 from evaleditor.gui.undo import push
 
 BACKGROUND_BYTES = 2_000_000  # files bigger than this load in the background
 BACKGROUND_ROWS = 20_000  # datasets bigger than this save in the background
-WRITABLE = ("xlsx", "csv", "json")
-FILE_NAME = re.compile(r"[^\s/\\]+\.(?:xlsx|xlsm|xls|csv|tsv|txt|json)\b", re.IGNORECASE)
 translate = QCoreApplication.translate
 
 
@@ -36,15 +34,6 @@ def file_stamp(path: Path | None) -> tuple[int, int] | None:
     return (st.st_mtime_ns, st.st_size) if st else None
 
 
-def suggested_stem(doc) -> str:
-    """The name Save As suggests: the file's, else the one the window shows for an untitled document
-    (the demo's sample, "demo_messy_multiturn.xlsx (demo)"), else "dataset"."""
-    if doc.path is not None:
-        return doc.path.stem
-    found = FILE_NAME.search(getattr(doc, "display_name", None) or "")
-    return Path(found.group(0)).stem if found else "dataset"
-
-
 def _header_targets(doc) -> list[str]:
     """The targets the document was checked against before the current one, oldest first: its headers
     may be spelt the way one of them reads them (kept on the document, like its display name)."""
@@ -52,18 +41,6 @@ def _header_targets(doc) -> list[str]:
     if targets is None:
         targets = doc.header_targets = []
     return targets
-
-
-def default_format(doc) -> str:
-    """What Save As proposes: the format the target takes (SDK JSON for sdk; a workbook for an
-    evaluation set; .xlsx or .csv for ground-truth), the file's own when the target takes it."""
-    own = doc.source_format if doc.source_format in WRITABLE else None
-    target = doc.dataset.target.name
-    if target == "sdk":
-        return "json"
-    if target == "evaluation-set":
-        return "xlsx"
-    return own if own in ("xlsx", "csv") else "xlsx"
 
 
 def _stoppable(progress, cancelled):
@@ -74,21 +51,6 @@ def _stoppable(progress, cancelled):
             raise Cancelled()
         progress(done, total)
     return report
-
-
-def _csv_change(doc) -> str:
-    """What a save as .csv (UTF-8 with BOM, commas: formats.md) changed in how the file was written."""
-    was = []
-    if doc.encoding and doc.encoding.replace("-sig", "") != "utf-8":
-        was.append(doc.encoding.upper())
-    if doc.delimiter == ";":
-        was.append(translate("Documents", "semicolons"))
-    elif doc.delimiter == "\t":
-        was.append(translate("Documents", "tabs"))
-    if not was:
-        return ""
-    return translate("Documents", "written as UTF-8 with commas, as evaluation services read CSV (it was {was})").format(
-        was=", ".join(was))
 
 
 class DocumentsMixin:
@@ -273,7 +235,7 @@ class DocumentsMixin:
             self.update_action_states()
             self._refresh_banner()
             said = translate("Documents", "Saved {path}").format(path=doc.path)
-            if fmt == "csv" and (changed := _csv_change(doc)):
+            if fmt == "csv" and (changed := csv_change(doc)):
                 said += " \u00b7 " + changed
             if step is not None and step.note:
                 said += " \u00b7 " + step.note
