@@ -4,7 +4,12 @@ command's msgid or Msg in the language of the moment it was done."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtWidgets import QApplication
 
 from evaleditor.core.commands import Command, SetCells
 from evaleditor.core.dataset import Dataset
@@ -22,11 +27,13 @@ class CoreUndoCommand(QUndoCommand):
         self._typing = typing and isinstance(command, SetCells) and len(command.changes) == 1
 
     def redo(self) -> None:
-        self._inverse = self._forward.apply(self._ds)
+        with _busy(self._ds, self._forward):
+            self._inverse = self._forward.apply(self._ds)
 
     def undo(self) -> None:
         assert self._inverse is not None
-        self._forward = self._inverse.apply(self._ds)
+        with _busy(self._ds, self._inverse):
+            self._forward = self._inverse.apply(self._ds)
 
     def id(self) -> int:
         return TYPING_ID if self._typing else -1
@@ -47,6 +54,24 @@ class CoreUndoCommand(QUndoCommand):
         after = self._forward.changes[0][2]  # type: ignore[attr-defined]
         self.setObsolete(before == after)
         return True
+
+
+BUSY_ROWS = 20_000  # in a dataset this big, a step that is more than one cell shows the wait cursor
+
+
+@contextmanager
+def _busy(ds: Dataset, command: Command) -> Iterator[None]:
+    """The wait cursor while a step that may take seconds runs (a replace-all, a sort, undoing them, at
+    100k rows): the window cannot answer meanwhile, and says so. One cell (typing) never does."""
+    one_cell = isinstance(command, SetCells) and len(command.changes) == 1
+    if len(ds.rows) < BUSY_ROWS or one_cell or QApplication.instance() is None:
+        yield
+        return
+    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+    try:
+        yield
+    finally:
+        QApplication.restoreOverrideCursor()
 
 
 def push(stack: QUndoStack | None, ds: Dataset, command: Command | None, typing: bool = False) -> bool:

@@ -559,3 +559,31 @@ def test_a_new_empty_template_shows_no_cell_position(window):
     assert window.position_label.text().startswith("Row 1")
     window.new_from_template("ground-truth")
     assert window.model.rowCount() == 0 and window.position_label.text() == ""
+
+
+def test_a_long_step_on_a_big_file_shows_the_wait_cursor_and_typing_does_not(qtbot):
+    from PySide6.QtGui import QUndoStack
+    from PySide6.QtWidgets import QApplication
+
+    from evaleditor.core.commands import Command, SetCells
+    from evaleditor.core.dataset import Dataset
+    from evaleditor.gui.undo import BUSY_ROWS, push
+
+    seen = []
+
+    class Recorded(Command):
+        def apply(self, ds):
+            cursor = QApplication.overrideCursor()
+            seen.append(cursor.shape() if cursor is not None else None)
+            return self
+
+    big = Dataset(["question"], [[f"q{i}"] for i in range(BUSY_ROWS)], "ground-truth")
+    stack = QUndoStack()
+    push(stack, big, Recorded())
+    stack.undo()
+    assert seen == [Qt.CursorShape.WaitCursor, Qt.CursorShape.WaitCursor]
+    assert QApplication.overrideCursor() is None  # and it is gone afterwards
+    push(stack, big, SetCells([(big.rows[0].id, big.columns[0].id, "typed")]), typing=True)
+    small = Dataset(["question"], [["q"]], "ground-truth")
+    push(stack, small, Recorded())
+    assert seen[-1] is None and QApplication.overrideCursor() is None
