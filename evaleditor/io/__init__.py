@@ -28,12 +28,14 @@ def read_table(
     cancel: Cancel | None = None,
     *,
     suffix: str | None = None,
+    target: str | None = None,
 ) -> RawTable:
     """Read any supported file into a RawTable; ReadError (one-line reason) or Cancelled otherwise.
 
-    `suffix` (".csv", ".xlsx" …) reads the file as if it had that suffix (a save's temporary file)."""
+    `suffix` (".csv", ".xlsx" …) reads the file as if it had that suffix (a save's temporary file).
+    `target`: a workbook opens on the first sheet whose question header that target recognises."""
     try:
-        return _read(path, sheet, progress, cancel, suffix)
+        return _read(path, sheet, progress, cancel, suffix, target)
     except (ReadError, Cancelled):
         raise
     except MemoryError:
@@ -44,7 +46,7 @@ def read_table(
         raise ReadError(path, f"cannot read the file: {short_reason(err)}") from err
 
 
-def _read(path, sheet, progress, cancel, suffix=None) -> RawTable:
+def _read(path, sheet, progress, cancel, suffix=None, target=None) -> RawTable:
     suffix = (suffix or Path(path).suffix).lower()
     if suffix in TEXT_SUFFIXES:
         from evaleditor.io import safety
@@ -54,22 +56,22 @@ def _read(path, sheet, progress, cancel, suffix=None) -> RawTable:
         if kind == "zip":
             from evaleditor.io.excel_read import read_xlsx
 
-            return read_xlsx(path, sheet, progress, cancel)
+            return read_xlsx(path, sheet, progress, cancel, target)
         if kind == "ole":
             from evaleditor.io.xls_read import read_xls
 
-            return read_xls(path, sheet, progress, cancel)
+            return read_xls(path, sheet, progress, cancel, target)
         from evaleditor.io.delimited import read_delimited
 
         return read_delimited(path, progress, cancel, suffix)
     if suffix in XLSX_SUFFIXES:
         from evaleditor.io.excel_read import read_xlsx
 
-        return read_xlsx(path, sheet, progress, cancel)
+        return read_xlsx(path, sheet, progress, cancel, target)
     if suffix == ".xls":
         from evaleditor.io.xls_read import read_xls
 
-        return read_xls(path, sheet, progress, cancel)
+        return read_xls(path, sheet, progress, cancel, target)
     if suffix == ".json":
         from evaleditor.io.sdk_json import read_sdk_json
 

@@ -25,9 +25,12 @@ def has_question_header(header: list[str], target: str | None = None) -> bool:
 
 
 def pick_sheet(
-    path: object, names: list[str], sheet: str | None, first_row: Callable[[str], list[str] | None]
+    path: object, names: list[str], sheet: str | None, first_row: Callable[[str], list[str] | None],
+    target: str | None = None,
 ) -> str:
-    """`sheet` if given; else the first sheet whose header names a question; else the first with data."""
+    """`sheet` if given; else the first sheet whose header names a question — as `target` reads headers
+    when given (`--target ground-truth`: an English sheet after a Chinese one), else as any target
+    does; else the first with data."""
     if sheet is not None:
         if sheet in names:
             return sheet
@@ -38,18 +41,20 @@ def pick_sheet(
         raise ReadError(path, f"the workbook has no sheet named {sheet!r} (its sheets: {listed})")
     if not names:
         raise ReadError(path, N_("the workbook has no worksheet"))
-    first_with_data = None
+    first_with_data = first_with_question = None
     for name in names:
         header = first_row(name)
         if header is None:
             continue
-        if has_question_header(header):
+        if has_question_header(header, target):
             return name
+        if first_with_question is None and target is not None and has_question_header(header):
+            first_with_question = name
         if first_with_data is None:
             first_with_data = name
     if first_with_data is None:
         raise ReadError(path, N_("the workbook is empty (no sheet has any cell)"))
-    return first_with_data
+    return first_with_question or first_with_data
 
 
 def grid_to_table(
@@ -66,7 +71,9 @@ def read_xlsx(
     sheet: str | None = None,
     progress: Progress | None = None,
     cancel: Cancel | None = None,
+    target: str | None = None,
 ) -> RawTable:
+    """`target`: the sheet is chosen by the question header it recognises (pick_sheet)."""
     safety.check_file(path)
     kind = safety.sniff(path)
     if kind == "ole":
@@ -74,7 +81,7 @@ def read_xlsx(
             raise ReadError(path, safety.PASSWORD)
         from evaleditor.io.xls_read import read_xls  # an old .xls saved under a new suffix
 
-        return read_xls(path, sheet, progress, cancel)
+        return read_xls(path, sheet, progress, cancel, target)
     if kind != "zip":
         raise ReadError(path, safety.DAMAGED_XLSX)
     safety.check_zip_workbook(path)
@@ -119,7 +126,7 @@ def read_xlsx(
             raise ReadError(path, f"cannot read the sheet {name!r}: {short_reason(err)}") from None
         return None
 
-    chosen = pick_sheet(path, names, sheet, first_row)
+    chosen = pick_sheet(path, names, sheet, first_row, target)
     cal_sheet = load(chosen)
     loaded.clear()
     try:

@@ -64,13 +64,14 @@ def read_xls(
     sheet: str | None = None,
     progress: Progress | None = None,
     cancel: Cancel | None = None,
+    target: str | None = None,
 ) -> RawTable:
     safety.check_file(path)
     kind = safety.sniff(path)
     if kind == "zip":
         from evaleditor.io.excel_read import read_xlsx  # a .xlsx saved under the old suffix
 
-        return read_xlsx(path, sheet, progress, cancel)
+        return read_xlsx(path, sheet, progress, cancel, target)
     if kind == "html":
         raise ReadError(path, safety.HTML_XLS)
     if kind == "xml":
@@ -93,12 +94,12 @@ def read_xls(
             raise ReadError(path, safety.PASSWORD) from None
         raise ReadError(path, f"not a valid .xls workbook (the file is damaged: {reason})") from None
     try:
-        return _read_book(path, book, sheet, progress, cancel)
+        return _read_book(path, book, sheet, progress, cancel, target)
     finally:
         book.release_resources()
 
 
-def _read_book(path, book, sheet, progress, cancel) -> RawTable:
+def _read_book(path, book, sheet, progress, cancel, target=None) -> RawTable:
     names = book.sheet_names()
 
     def load(name: str):
@@ -118,7 +119,7 @@ def _read_book(path, book, sheet, progress, cancel) -> RawTable:
             raise ReadError(path, f"cannot read the sheet {name!r}: {short_reason(err)}") from None
         return None
 
-    chosen = pick_sheet(path, names, sheet, first_row)
+    chosen = pick_sheet(path, names, sheet, first_row, target)
     ws = load(chosen)
     total = ws.nrows
 
