@@ -167,6 +167,11 @@ class Dataset:
         except ValueError:
             return None
 
+    def misspelled(self, fld: str) -> bool:
+        """No column is read as `fld` (session_id, turn_id), but one is a near miss (`Session_ID`):
+        renaming it is the fix, not adding another."""
+        return self.field_position(fld) is None and any(self.target.near_miss(c.header) == fld for c in self.columns)
+
     def cell(self, row_id: int, column_id: int) -> str:
         return self.row(row_id).cells[self.column_position(column_id)]
 

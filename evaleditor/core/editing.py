@@ -122,7 +122,7 @@ def new_conversation(v: Validator, position: int) -> Command | None:
     when a near-miss session header exists (rename it first, or there would be two)."""
     ds = v.ds
     target = ds.target
-    if ds.field_position(SESSION) is None and any(target.near_miss(c.header) == SESSION for c in ds.columns):
+    if ds.misspelled(SESSION):
         return None
     commands: list[Command] = []
     spos = ds.field_position(SESSION)

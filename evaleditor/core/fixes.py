@@ -114,8 +114,7 @@ def _add_turn_numbers(v: Validator) -> Command | None:
     (`Turn_ID`): renaming that one keeps the file's own numbers (misspelled-turn-column's fix)."""
     ds = v.ds
     spos = ds.field_position(SESSION)
-    if spos is None or ds.field_position(TURN) is not None \
-            or any(ds.target.near_miss(c.header) == TURN for c in ds.columns):
+    if spos is None or ds.field_position(TURN) is not None or ds.misspelled(TURN):
         return None
     values = {}
     for members in v.sessions.sessions.values():

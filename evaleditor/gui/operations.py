@@ -103,7 +103,7 @@ class Operations:
         rid = self.current_row_id()
         if self.ready() and rid is not None:
             command = editing.add_turn(self.model.validator, rid)
-            if self.session_column_misspelled():  # the row's "s1" is not read as a session id
+            if self.model.ds.misspelled(SESSION):  # the row's "s1" is not read as a session id
                 message = translate("Operations", "Rename the misspelled session column first (see the banner)")
             elif self.model.ds.field_position(SESSION) is None:
                 message = translate("Operations", "There are no conversations yet: Ctrl+Shift+T starts one")
@@ -111,13 +111,6 @@ class Operations:
                 message = translate("Operations", "This row is not in a conversation (its session id is empty)")
             if self.push(command, message):
                 self.select_rows(self._inserted(command))
-
-    def session_column_misspelled(self) -> bool:
-        """No column is read as the session column but one is a near miss (`Session_ID`): the banner
-        offers to rename it (core/editing.py new_conversation refuses for the same reason)."""
-        ds = self.model.ds
-        return ds.field_position(SESSION) is None and any(ds.target.near_miss(c.header) == SESSION
-                                                           for c in ds.columns)
 
     def new_conversation(self) -> None:
         if not self.ready():
