@@ -180,13 +180,12 @@ class SaveChecks(QObject):
 def prefix_formulas_command(ds) -> Command | None:
     """One undo step putting ' before every cell and header Excel would run as a formula (what
     io/csv_safety.neutralise writes), or None when there is none."""
-    from evaleditor.io.csv_safety import FORMULA_STARTS, is_formula_like, neutralise
+    from evaleditor.io.csv_safety import formula_like_cells, neutralise
 
-    renames: list[Command] = [RenameColumn(c.id, neutralise(c.header)) for c in ds.columns
-                              if is_formula_like(c.header)]
-    ids = [c.id for c in ds.columns]
-    changes = [(row.id, ids[j], neutralise(text)) for row in ds.rows if not row.is_empty()
-               for j, text in enumerate(row.cells) if text.startswith(FORMULA_STARTS) and is_formula_like(text)]
+    rows, columns = ds.rows, ds.columns
+    found = formula_like_cells(ds.headers(), [row.cells for row in rows])  # row -1: the header
+    renames: list[Command] = [RenameColumn(columns[j].id, neutralise(columns[j].header)) for i, j in found if i < 0]
+    changes = [(rows[i].id, columns[j].id, neutralise(rows[i].cells[j])) for i, j in found if i >= 0]
     commands = renames + ([SetCells(changes)] if changes else [])
     if not commands:
         return None
