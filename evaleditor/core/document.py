@@ -23,6 +23,9 @@ class Document:
     sheets: list[str] = field(default_factory=list)
     encoding: str | None = None
     delimiter: str | None = None  # of a delimited text file as read
+    # the targets it was checked against before the current one, oldest first: its headers may be
+    # spelt as one of them reads them (core/export.recognised_fields)
+    header_targets: list[str] = field(default_factory=list)
 
     @property
     def shape(self) -> Shape:

@@ -34,15 +34,6 @@ def file_stamp(path: Path | None) -> tuple[int, int] | None:
     return (st.st_mtime_ns, st.st_size) if st else None
 
 
-def _header_targets(doc) -> list[str]:
-    """The targets the document was checked against before the current one, oldest first: its headers
-    may be spelt the way one of them reads them (kept on the document, like its display name)."""
-    targets = getattr(doc, "header_targets", None)
-    if targets is None:
-        targets = doc.header_targets = []
-    return targets
-
-
 def _stoppable(progress, cancelled):
     """A save's progress callback that stops the save (Cancelled) when the user cancels, while the old
     file is still in place: the last report (done == total) comes after the file was replaced."""
@@ -128,9 +119,8 @@ class DocumentsMixin:
         self.view.commit_editor()  # the editor was made for the old target (its limit, its kind)
         old = self.doc.dataset.target.name
         if name != old:
-            targets = _header_targets(self.doc)
-            if old not in targets:
-                targets.append(old)
+            if old not in self.doc.header_targets:
+                self.doc.header_targets.append(old)
             self.doc.dataset.set_target(name)
             self.recovery.changed()  # journalled with the edits, if any
             self.statusBar().showMessage(translate("Documents", "Checking against {target}").format(target=name), 4000)
@@ -194,7 +184,7 @@ class DocumentsMixin:
         in the window is what the file holds (the headers `evaleditor convert --target … --headers …`
         writes)."""
         ds = self.doc.dataset
-        earlier = [t for t in _header_targets(self.doc) if t != ds.target.name]
+        earlier = [t for t in self.doc.header_targets if t != ds.target.name]
         wanted = export_headers(ds, ds.target.name, lang, recognised_fields(ds, earlier))
         renames = [RenameColumn(c.id, h) for c, h in zip(ds.columns, wanted, strict=True) if c.header != h]
         text = translate("Documents", "Use {target} headers").format(target=ds.target.name)
