@@ -24,7 +24,7 @@ from evaleditor.gui import theme
 from evaleditor.gui.issues_model import IssuesModel
 
 REFRESH_MS = 150
-COLUMN_CHARS = (12, 24, 7, 14)  # initial widths of Severity, Rule (then fitted to the ids), Row, Column, in average characters
+COLUMN_CHARS = {0: 12, 2: 7, 3: 14}  # initial widths of Severity, Row, Column in average characters (Rule: its ids)
 translate = QCoreApplication.translate
 
 
@@ -65,7 +65,7 @@ class IssuesPanel(QWidget):
         self.view.setTabKeyNavigation(False)  # Tab leaves the list; arrows move, Enter jumps to the cell
         hh = self.view.horizontalHeader()
         char = max(self.fontMetrics().averageCharWidth(), 1)
-        for col, chars in enumerate(COLUMN_CHARS):
+        for col, chars in COLUMN_CHARS.items():
             hh.resizeSection(col, chars * char + 24)
         hh.resizeSection(1, max(map(self.fontMetrics().horizontalAdvance, RULES)) + 24)  # every rule id whole
         hh.setStretchLastSection(True)
