@@ -10,6 +10,7 @@ import pytest
 from evaleditor.cli import main
 from evaleditor.core.targets import infer_target
 from evaleditor.io import write_table
+from tests.io.io_builders import tables_xlsx
 
 TURN = {"role": "user", "parts": [{"text": "x"}]}
 
@@ -75,16 +76,8 @@ def test_shape_exits_1_on_a_file_with_errors(capsys, tmp_path):
 
 
 def test_named_target_picks_the_first_sheet_with_its_question_header(capsys, tmp_path):
-    book = openpyxl.Workbook()
-    zh = book.active
-    zh.title = "ZH"
-    zh.append(["问题", "答案"])
-    zh.append(["你好", "好"])
-    en = book.create_sheet("EN")
-    en.append(["question", "answer"])
-    en.append(["hi", "hello"])
-    path = tmp_path / "two.xlsx"
-    book.save(path)
+    path = tables_xlsx(tmp_path / "two.xlsx", {"ZH": [["问题", "答案"], ["你好", "好"]],
+                                                "EN": [["question", "answer"], ["hi", "hello"]]})
     code, out, _ = run(capsys, "validate", path, "--target", "ground-truth")
     assert code == 0 and "sheet EN" in out.splitlines()[0]
     code, out, _ = run(capsys, "validate", path)  # inferred: the first sheet with any question header
@@ -144,17 +137,10 @@ def test_why_a_file_cannot_be_read_is_said_in_the_users_language_and_english_in_
 
 
 def test_convert_with_a_target_reads_the_sheet_validate_reads(capsys, tmp_path):
-    book = openpyxl.Workbook()
-    book.active.title = "Notes"
-    book.active.append(["read me"])
-    gt = book.create_sheet("GT")
-    gt.append(["session_id", "turn_id", "question", "answer"])
-    gt.append(["s1", "1", "q", "a"])
-    zh = book.create_sheet("ZH")
-    zh.append(["会话ID", "请求顺序", "问题", "答案"])
-    zh.append(["s2", "1", "问", "答"])
-    path = tmp_path / "sheets.xlsx"
-    book.save(path)
+    path = tables_xlsx(tmp_path / "sheets.xlsx", {
+        "Notes": [["read me"]],
+        "GT": [["session_id", "turn_id", "question", "answer"], ["s1", "1", "q", "a"]],
+        "ZH": [["会话ID", "请求顺序", "问题", "答案"], ["s2", "1", "问", "答"]]})
     assert "sheet ZH" in run(capsys, "validate", path, "--target", "evaluation-set")[1].splitlines()[0]
     assert run(capsys, "convert", path, tmp_path / "out.xlsx", "--target", "evaluation-set")[0] == 0
     out = openpyxl.load_workbook(tmp_path / "out.xlsx").active

@@ -379,19 +379,10 @@ def test_a_file_opened_by_a_relative_path_is_saved_where_it_is(qtbot, tmp_path, 
 
 @pytest.fixture
 def workbook(tmp_path):
-    import openpyxl
-    book = openpyxl.Workbook()
-    book.active.title = "Notes"
-    book.active.append(["read me first", 42])
-    cases = book.create_sheet("Cases")
-    cases.append(["question", "answer"])
-    cases.append(["q1", "a1"])
-    other = book.create_sheet("Other cases")
-    other.append(["question", "answer"])
-    other.append(["q2", "a2"])
-    path = tmp_path / "multi.xlsx"
-    book.save(path)
-    return path
+    from tests.io.io_builders import tables_xlsx
+    return tables_xlsx(tmp_path / "multi.xlsx", {"Notes": [["read me first", 42]],
+                                                 "Cases": [["question", "answer"], ["q1", "a1"]],
+                                                 "Other cases": [["question", "answer"], ["q2", "a2"]]})
 
 
 def sheet_names(path):

@@ -24,11 +24,17 @@ def make_xlsx(path: Path, sheets: dict[str, dict[str, object]]) -> Path:
 
 
 def table_xlsx(path: Path, rows: list[list[object]], title: str = "Sheet1") -> Path:
+    return tables_xlsx(path, {title: rows})
+
+
+def tables_xlsx(path: Path, sheets: dict[str, list[list[object]]]) -> Path:
+    """sheets: name -> rows, in order."""
     book = openpyxl.Workbook()
-    ws = book.active
-    ws.title = title
-    for row in rows:
-        ws.append(row)
+    book.remove(book.active)
+    for name, rows in sheets.items():
+        ws = book.create_sheet(name)
+        for row in rows:
+            ws.append(row)
     book.save(path)
     return path
 
