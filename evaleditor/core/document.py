@@ -26,6 +26,7 @@ class Document:
     # the targets it was checked against before the current one, oldest first: its headers may be
     # spelt as one of them reads them (core/export.recognised_fields)
     header_targets: list[str] = field(default_factory=list)
+    display_name: str | None = None  # the window's name for a document never saved (the demo's)
 
     @property
     def shape(self) -> Shape:

@@ -179,7 +179,7 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         """The file's name; for a document never saved, the name it was given (the demo's) or Untitled."""
         if self.doc.path is not None:
             return self.doc.path.name
-        return getattr(self.doc, "display_name", None) or translate("MainWindow", "Untitled")
+        return self.doc.display_name or translate("MainWindow", "Untitled")
 
     def _clean_changed(self, _clean: bool) -> None:
         if shiboken6.isValid(self) and shiboken6.isValid(self.undo_stack):  # not while being destroyed

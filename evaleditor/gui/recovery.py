@@ -109,7 +109,7 @@ class Journal(QObject):
         if not self._claim():
             return False
         try:
-            record = snapshot(w.doc, stamp=w.file_stamp, display_name=getattr(w.doc, "display_name", None))
+            record = snapshot(w.doc, stamp=w.file_stamp, display_name=w.doc.display_name)
         except (TypeError, ValueError) as exc:
             log.warning("cannot journal the document: %s", exc)
             return False

@@ -18,7 +18,7 @@ def suggested_stem(doc) -> str:
     (the demo's sample, "demo_messy_multiturn.xlsx (demo)"), else "dataset"."""
     if doc.path is not None:
         return doc.path.stem
-    found = FILE_NAME.search(getattr(doc, "display_name", None) or "")
+    found = FILE_NAME.search(doc.display_name or "")
     return Path(found.group(0)).stem if found else "dataset"
 
 
