@@ -108,7 +108,7 @@ class HeaderFit(QObject):
 
     def _fit(self, columns) -> None:
         model, header = self.view.model(), self.view.horizontalHeader()
-        ds = model.ds if getattr(model, "doc", None) is not None else None
+        ds = model.ds if model.doc is not None else None
         if ds is None:
             return
         cap = header.fontMetrics().averageCharWidth() * HEADER_MAX_CHARS + 2 * header.fontMetrics().height()
