@@ -8,6 +8,12 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Hypothesis's default 200 ms per-example deadline is a wall-clock limit: a busy machine fails it for
+# nothing. Work bounds live in the tests; speed in bench/.
+settings.register_profile("evaleditor", deadline=None)
+settings.load_profile("evaleditor")
 
 _HOME = Path(tempfile.mkdtemp(prefix="evaleditor-tests-"))
 

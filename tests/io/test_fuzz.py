@@ -1,6 +1,6 @@
 """Hostile files: valid seeds of every format, mutated (bytes flipped, cut, inserted, chunks duplicated,
 parts of a workbook's zip mutated and re-zipped), must give a RawTable or a one-line EvalEditorError —
-never another exception, never a hang (each read < 10 s), never a memory blow-up.
+never another exception, never a memory blow-up (the slowest read is reported, not asserted).
 
 CI runs 150 inputs per format; EVALEDITOR_FUZZ_EXAMPLES=5000 runs more. Reads raising from the last
 guard of `read_table` (an unexpected exception inside our code) fail the test too: the guard keeps the
@@ -28,7 +28,6 @@ from evaleditor.io import read_table
 from tests.io import fuzz_seeds
 
 EXAMPLES = int(os.environ.get("EVALEDITOR_FUZZ_EXAMPLES", "150"))
-TIME_LIMIT = 10.0  # seconds per read: a hang, not a slow machine (the slowest seen is ~1 s)
 PY_MEMORY_LIMIT = 256 << 20  # peak Python allocations per read (tracemalloc)
 RSS_GROWTH_LIMIT = 1 << 30  # growth of the process's peak resident memory over the whole run
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("EVALEDITOR_FUZZ_RANDOM") != "1",
@@ -204,7 +203,6 @@ def read_hostile(fmt: str, suffix: str, data: bytes) -> None:
     stats["inputs"] += 1
     stats["seconds"] += elapsed
     stats["slowest"] = max(stats["slowest"], elapsed)
-    assert elapsed < TIME_LIMIT, f"read took {elapsed:.1f} s"
     assert peak < PY_MEMORY_LIMIT, f"read allocated {peak >> 20} MiB"
     if isinstance(result, EvalEditorError):
         stats["refused"] += 1

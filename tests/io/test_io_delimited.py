@@ -1,5 +1,4 @@
 import codecs
-import time
 
 import pytest
 
@@ -177,10 +176,8 @@ def test_nul_far_into_a_utf8_file_is_binary(tmp_path):
 def test_binary_junk_named_csv(tmp_path):
     path = tmp_path / "junk.csv"
     path.write_bytes(bytes(range(256)) * 40)
-    start = time.perf_counter()
     with pytest.raises(ReadError) as info:
         read_table(path)
-    assert time.perf_counter() - start < 2
     assert "not a text file" in info.value.reason
     assert "\n" not in str(info.value)
 

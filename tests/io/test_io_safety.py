@@ -2,7 +2,6 @@
 
 import os
 import struct
-import time
 import zipfile
 
 import pytest
@@ -14,10 +13,8 @@ from tests.io.io_builders import rewrite_zip, table_xlsx, with_doctype
 
 
 def refused(path, sheet=None):
-    start = time.perf_counter()
     with pytest.raises(ReadError) as info:
         read_table(path, sheet=sheet)
-    assert time.perf_counter() - start < 2
     err = info.value
     assert "\n" not in str(err) and err.reason
     return err.reason
