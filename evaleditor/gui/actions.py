@@ -18,7 +18,7 @@ from evaleditor.core.fixes import fix_label
 from evaleditor.core.i18n import text as core_text
 from evaleditor.core.rules import RULES
 from evaleditor.core.targets import TARGET_NAMES
-from evaleditor.gui import dialogs, language, settings
+from evaleditor.gui import dialogs, language, settings, windows
 from evaleditor.gui.banner import TARGET_CONTEXT, TARGET_HELP
 
 Key = QKeySequence.StandardKey
@@ -72,7 +72,9 @@ def build(w) -> SimpleNamespace:
     mb = w.menuBar()
 
     m = _menu(mb, QT_TRANSLATE_NOOP("Menus", "&File"))
-    new_menu = _menu(m, QT_TRANSLATE_NOOP("Menus", "&New from Template"))
+    a.new = _act(m, QT_TRANSLATE_NOOP("Menus", "&New"), partial(windows.new_document, w), [Key.New, "Ctrl+N"],
+                 QT_TRANSLATE_NOOP("Menus", "An empty document with the headers of the target checked against"))
+    new_menu = _menu(m, QT_TRANSLATE_NOOP("Menus", "New from &Template"))
     for name in TARGET_NAMES:
         _act(new_menu, TARGET_HELP[name], partial(w.new_from_template, name), context=TARGET_CONTEXT)
     a.open = _act(m, QT_TRANSLATE_NOOP("Menus", "&Open\u2026"), w.open_dialog, Key.Open)
@@ -82,6 +84,7 @@ def build(w) -> SimpleNamespace:
     m.addSeparator()
     a.save = _act(m, QT_TRANSLATE_NOOP("Menus", "&Save"), w.save, Key.Save)
     a.save_as = _act(m, QT_TRANSLATE_NOOP("Menus", "Save &As\u2026"), w.save_as, Key.SaveAs)
+    a.close = _act(m, QT_TRANSLATE_NOOP("Menus", "&Close"), partial(windows.close_document, w), [Key.Close, "Ctrl+W"])
     m.addSeparator()
     # every window of this process (`evaleditor A.xlsx B.csv` opens two), each asking about its changes;
     # a Cancel keeps that window and the ones not closed yet

@@ -9,15 +9,16 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QTimer
-from PySide6.QtGui import QIcon
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
+from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
 from evaleditor import __version__
 from evaleditor.core.errors import EvalEditorError
 from evaleditor.core.i18n import error_text
-from evaleditor.gui import dialogs, language, recovery
+from evaleditor.gui import dialogs, language, recovery, windows
 
+DESKTOP_FILE = "evaleditor"  # packaging/linux/evaleditor.desktop, without .desktop
 DEMO_SAMPLES = ("demo_messy_multiturn.xlsx", "ground_truth_multiturn.xlsx")
 translate = QCoreApplication.translate
 
@@ -26,16 +27,31 @@ def application() -> QApplication:
     app = QApplication.instance()
     if app is None:
         app = QApplication(sys.argv[:1])
-        app.setStyle("Fusion")
+        style = style_for(sys.platform)
+        if style is not None:
+            app.setStyle(style)
     app.setOrganizationName("evaleditor")
     app.setApplicationName("evaleditor")
     app.setApplicationDisplayName("evaleditor")
+    # Wayland (and GNOME's dock on X11) match a window to its taskbar entry and icon by this name: the
+    # .desktop file packaging/linux installs is evaleditor.desktop
+    QGuiApplication.setDesktopFileName(DESKTOP_FILE)
+    if not any(isinstance(f, windows.FileOpenFilter) for f in app.findChildren(QObject)):
+        app.installEventFilter(windows.FileOpenFilter(app))  # macOS: Finder opens files in the running app
     app.setApplicationVersion(__version__)
     icon = _app_icon()
     if icon is not None:
         app.setWindowIcon(icon)
     language.apply()
     return app
+
+
+def style_for(platform: str) -> str | None:
+    """The widget style: the platform's own on Windows and macOS (what their users expect; the colours
+    come from the palette, which both follow in dark mode). Elsewhere Fusion: a Linux desktop's native
+    style is whatever Qt finds (often a plain "Windows" 95 look without the platform theme plugin),
+    while Fusion follows the palette, dark schemes and high contrast alike."""
+    return None if platform in ("win32", "darwin") else "Fusion"
 
 
 def _app_icon() -> QIcon | None:
@@ -84,15 +100,15 @@ def run(paths: list[str], demo: bool = False) -> int:
     from evaleditor.gui.main_window import MainWindow
 
     app = application()
-    windows = []
+    first = None
     for path in paths or [None]:
         window = MainWindow()
-        windows.append(window)
+        windows.track(window)
+        first = first or window
         window.show()
         if path is not None:
             window.open_file(path)
         elif demo:
             open_demo(window)
-    app._evaleditor_windows = windows  # keep them alive
-    QTimer.singleShot(0, lambda: windows.extend(w for w in recovery.offer_restore(windows[0]) if w not in windows))
+    QTimer.singleShot(0, lambda: [windows.track(w) for w in recovery.offer_restore(first)])
     return app.exec()

@@ -313,7 +313,10 @@ class DocumentsMixin:
             event.acceptProposedAction()
 
     def dropEvent(self, event) -> None:
+        """Every dropped file opens: one alone in this window (as before), several each in a window of
+        their own, the first in this one when it holds nothing (gui/windows.py)."""
+        from evaleditor.gui import windows
         paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
         if paths:
             event.acceptProposedAction()
-            self.open_file(paths[0])
+            windows.open_paths(paths, self)

@@ -169,11 +169,10 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         self.actions.redo.setEnabled(self.undo_stack.canRedo())
 
     def update_title(self) -> None:
-        modified = self.doc is not None and not self.undo_stack.isClean()
-        if self.doc is None:
-            self.setWindowTitle(APP)
-        else:
-            self.setWindowTitle(f"{self.document_name()}{'*' if modified else ''} \u2014 {APP}")
+        """"name[*] — evaleditor": Qt shows the platform's modified mark for `[*]` (an asterisk; on
+        macOS the dot in the close button) from setWindowModified."""
+        self.setWindowTitle(APP if self.doc is None else f"{self.document_name()}[*] \u2014 {APP}")
+        self.setWindowModified(self.is_modified())
 
     def document_name(self) -> str:
         """The file's name; for a document never saved, the name it was given (the demo's) or Untitled."""

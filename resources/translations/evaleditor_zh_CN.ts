@@ -1060,10 +1060,6 @@ This is one step in Undo.</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <source>&amp;New from Template</source>
-        <translation>从模板新建(&amp;N)</translation>
-    </message>
-    <message>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
@@ -1138,6 +1134,22 @@ This is one step in Undo.</source>
     <message>
         <source>Open Another S&amp;heet…</source>
         <translation>打开另一个工作表(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>An empty document with the headers of the target checked against</source>
+        <translation>一个空文档，带有当前检查目标的表头</translation>
+    </message>
+    <message>
+        <source>New from &amp;Template</source>
+        <translation>从模板新建(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
     </message>
     <message>
         <source>Dupl&amp;icate Rows</source>

@@ -22,6 +22,12 @@ ROWS = [
 ]
 
 
+def shown_title(w) -> str:
+    """The title as the window system shows it on Linux and Windows: Qt puts "*" for the "[*]" mark
+    of a modified window (setWindowModified), nothing otherwise."""
+    return w.windowTitle().replace("[*]", "*" if w.isWindowModified() else "")
+
+
 def make_doc(headers=HEADERS, rows=ROWS, target=None, fmt="csv", path=None):
     return document_from_table(RawTable(list(headers), [list(r) for r in rows], fmt), path, target)
 

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QApplication
 
 from evaleditor.gui import settings
 from evaleditor.gui.delegates import TextEditor, ToolCallsEditor
-from tests.gui.conftest import ROWS, make_doc
+from tests.gui.conftest import ROWS, make_doc, shown_title
 from tests.gui.test_window import show_active, write_csv
 
 R = Qt.ItemDataRole
@@ -221,7 +221,7 @@ def test_recent_files_and_geometry_persist(qtbot, tmp_path, dialogs_log):
 def test_new_from_template(window, dialogs_log):
     assert window.new_from_template("evaluation-set")
     assert window.doc.dataset.headers() == ["session_id", "request_id", "query", "answer"]
-    assert window.windowTitle() == "Untitled \u2014 evaleditor"
+    assert shown_title(window) == "Untitled \u2014 evaleditor"
     assert window.doc.dataset.target.name == "evaluation-set"
 
 
@@ -281,7 +281,7 @@ def test_demo_opens_the_bundled_sample_untitled(qtbot, dialogs_log):
     w = MainWindow()
     qtbot.addWidget(w)
     assert open_demo(w)
-    assert w.doc.path is None and "(demo)" in w.windowTitle()
+    assert w.doc.path is None and "(demo)" in shown_title(w)
     assert w.model.rowCount() > 0
 
 

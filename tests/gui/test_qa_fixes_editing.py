@@ -17,7 +17,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractItemView, QApplication
 
 from evaleditor.gui import dialogs, settings
-from tests.gui.conftest import ROWS, make_doc
+from tests.gui.conftest import ROWS, make_doc, shown_title
 from tests.gui.test_window import show_active, write_csv
 
 K = Qt.Key
@@ -92,7 +92,7 @@ def test_text_still_in_the_cell_editor_is_asked_about_before_the_document_goes(o
     assert dialogs_log.names().count("ask_save_changes") == 1
     assert ("ask_save_changes", ("cases.csv",)) in dialogs_log.calls
     assert w.isVisible() and w.doc.path.name == "cases.csv"  # cancelled: the document stays
-    assert cell(w, 1, Q) == "typed then closed" and w.is_modified() and w.windowTitle().startswith("cases.csv*")
+    assert cell(w, 1, Q) == "typed then closed" and w.is_modified() and shown_title(w).startswith("cases.csv*")
     w.undo_stack.undo()  # an ordinary edit: one undo step restores the old text
     assert cell(w, 1, Q) == ROWS[1][Q] and not w.is_modified()
 
@@ -124,7 +124,8 @@ X11_BINDINGS = {
     "Quit": ["Ctrl+Q", "Exit"], "Undo": ["Ctrl+Z", "F14", "Undo"], "Redo": ["Ctrl+Shift+Z", "Redo"],
     "Cut": ["Ctrl+X", "Shift+Del", "F20", "Cut"], "Copy": ["Ctrl+C", "Ctrl+Ins", "F16", "Copy"],
     "Paste": ["Ctrl+V", "Ctrl+Shift+Ins", "Shift+Ins", "F18", "Paste"], "Delete": ["Del", "Ctrl+D"],
-    "Find": ["Ctrl+F", "Find"], "Replace": ["Ctrl+H"],
+    "Find": ["Ctrl+F", "Find"], "Replace": ["Ctrl+H"], "New": ["Ctrl+N", "New"], "Close": ["Ctrl+F4", "Ctrl+W", "Close"],
+    "HelpContents": ["F1", "Help"],
 }
 
 
@@ -323,7 +324,7 @@ def test_demo_prompt_and_save_as_name_the_sample(qtbot, dialogs_log):
     w.show()
     w.close()
     asked = [args for name, args in dialogs_log.calls if name == "ask_save_changes"]
-    shown = w.windowTitle().split("*")[0]
+    shown = shown_title(w).split("*")[0]
     assert asked == [(shown,)] and sample.name in shown  # as the title names it, not "Untitled"
     assert w.banner.file_label.text().startswith(shown)  # and the line under the shape line
     assert not w.save()  # Save of the untitled demo is Save As; the dialog is cancelled

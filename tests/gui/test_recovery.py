@@ -16,6 +16,7 @@ import pytest
 
 from evaleditor.gui import MainWindow, dialogs, recovery
 from evaleditor.io.load import load_document
+from tests.gui.conftest import shown_title
 from tests.gui.test_window import Q, write_csv
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,7 +86,7 @@ def test_restore_after_a_crash_in_process(edited, qtbot, dialogs_log):
     assert [(e.name, e.rows) for e in entries] == [("cases.csv", len(expected))]
     assert [r.cells for r in w.doc.dataset.rows] == expected
     assert w.doc.path == path and w.file_stamp == stamp and w.is_modified()
-    assert w.windowTitle().startswith("cases.csv*")
+    assert shown_title(w).startswith("cases.csv*")
     assert not w.undo_stack.canUndo()
     assert w.save() and not w.is_modified()  # to its own file; the journal goes with the clean save
     assert [r.cells for r in load_document(path).dataset.rows] == expected

@@ -10,7 +10,7 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QApplication, QTableView
 
 from evaleditor.gui import MainWindow, dialogs
-from tests.gui.conftest import HEADERS, ROWS, make_doc
+from tests.gui.conftest import HEADERS, ROWS, make_doc, shown_title
 
 R = Qt.ItemDataRole
 Q = 2
@@ -27,12 +27,12 @@ def write_csv(path, headers=HEADERS, rows=ROWS):
 def test_contract(qtbot, tmp_path, dialogs_log):
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.windowTitle() == "evaleditor"
+    assert shown_title(w) == "evaleditor"
     path = write_csv(tmp_path / "cases.csv")
     assert w.open_file(path)
     assert isinstance(w.table, QTableView)
     assert isinstance(w.undo_stack, QUndoStack)
-    assert w.windowTitle() == "cases.csv \u2014 evaleditor"
+    assert shown_title(w) == "cases.csv \u2014 evaleditor"
     model = w.table.model()
     assert model.rowCount() == len(ROWS) and model.columnCount() == len(HEADERS)
     bad = model.index(5, Q)
@@ -40,13 +40,13 @@ def test_contract(qtbot, tmp_path, dialogs_log):
         assert model.data(bad, role) is not None
     assert "question is empty" in model.data(bad, R.ToolTipRole)
     model.setData(model.index(0, Q), "changed")
-    assert w.windowTitle() == "cases.csv* \u2014 evaleditor" and w.is_modified()
+    assert shown_title(w) == "cases.csv* \u2014 evaleditor" and w.is_modified()
     w.undo_stack.undo()
-    assert w.windowTitle() == "cases.csv \u2014 evaleditor"
+    assert shown_title(w) == "cases.csv \u2014 evaleditor"
 
 
 def test_untitled_title(window):
-    assert window.windowTitle() == "Untitled \u2014 evaleditor"
+    assert shown_title(window) == "Untitled \u2014 evaleditor"
 
 
 def test_edit_highlight_undo_redo(window):
@@ -161,7 +161,7 @@ def test_save_then_reopen_gives_the_same_cells(qtbot, tmp_path, dialogs_log, suf
     out = tmp_path / f"out{suffix}"
     w.model.setData(w.model.index(5, Q), "multi\nline, \"quoted\" \u4e2d\u6587")
     assert w.save_as(out)
-    assert w.windowTitle() == f"out{suffix} \u2014 evaleditor" and not w.is_modified()
+    assert shown_title(w) == f"out{suffix} \u2014 evaleditor" and not w.is_modified()
     again = load_document(out)
     assert again.dataset.headers() == w.doc.dataset.headers()
     assert [r.cells for r in again.dataset.rows] == [r.cells for r in w.doc.dataset.rows]
@@ -361,7 +361,7 @@ def test_background_save_is_read_only_while_it_runs(qtbot, tmp_path, dialogs_log
     assert w.task is not None and w.model.read_only and not w.model.setData(w.model.index(1, Q), "no")
     qtbot.waitUntil(lambda: w.task is None, timeout=20000)
     assert not w.is_modified() and not w.model.read_only
-    assert w.windowTitle() == "out.xlsx \u2014 evaleditor"
+    assert shown_title(w) == "out.xlsx \u2014 evaleditor"
     assert load_document(tmp_path / "out.xlsx").dataset.rows[0].cells[Q] == "saved in the background"
 
 
