@@ -17,8 +17,6 @@ from evaleditor.core.i18n import _, ngettext
 from evaleditor.core.targets import TARGET_NAMES
 
 COMMANDS = ("validate", "shape", "convert", "template")
-# rules that mean the output file cannot hold the data: convert refuses and writes nothing
-BLOCKING_RULES = {"cell-too-long-for-excel", "control-character"}
 
 
 class UsageError(Exception):
@@ -108,18 +106,6 @@ def _emit(text: str) -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
 
 
-def _target_problem(target: str | None, fmt: str) -> str | None:
-    """Why a `target` dataset cannot be written as a .`fmt` file; None when it can."""
-    if target is None:
-        return None
-    if target == "evaluation-set" and fmt != "xlsx":
-        return _("evaluation-set accepts only Excel workbooks: write it as .xlsx")
-    if (target == "sdk") != (fmt == "json"):
-        return _("a {target} dataset is a {suffix} file").format(
-            target=target, suffix=".json" if target == "sdk" else _(".xlsx or .csv"))
-    return None
-
-
 def _load(args, path: str):
     """(document, None), or (None, (the reason in the user's language, in English for the JSON report))."""
     from evaleditor.core.errors import EvalEditorError
@@ -162,21 +148,23 @@ def _shape(args) -> int:
 def _convert(args) -> int:
     from evaleditor.core.errors import EvalEditorError
     from evaleditor.core.report import issue_line
-    from evaleditor.io.convert import converted_document
-    from evaleditor.io.save import output_format, save_document
+    from evaleditor.io.convert import target_problem, write_converted
+    from evaleditor.io.save import output_format
 
     try:
         fmt = output_format(args.output)
     except EvalEditorError as exc:
         return _fail(i18n.error_text(exc))
-    if problem := _target_problem(args.target, fmt):
+    if problem := target_problem(args.target, fmt):
         raise UsageError(problem)
     source, error = _load(argparse.Namespace(sheet=args.sheet, target=None, sheet_target=args.target), args.input)
     if source is None:
         return _fail(error[0])
-    out = converted_document(source, fmt, args.target, args.headers)
+    try:
+        out, blocking = write_converted(source, args.output, fmt, args.target, args.headers)
+    except EvalEditorError as exc:
+        return _fail(i18n.error_text(exc))
     errors = [i for i in out.validator.all_issues() if i.severity == "error"]
-    blocking = [i for i in errors if i.rule in BLOCKING_RULES]
     for i in (blocking or errors):
         print(issue_line(out, i), file=sys.stderr)
     if blocking:
@@ -185,10 +173,6 @@ def _convert(args) -> int:
                        "evaleditor: refused to write {output}: {n} cells cannot be stored in a .{format} file",
                        n).format(output=args.output, n=n, format=fmt), file=sys.stderr)
         return 1
-    try:
-        save_document(out, args.output)
-    except EvalEditorError as exc:
-        return _fail(i18n.error_text(exc))
     if fmt == "csv":  # formulas Excel would run: a warning, the exit status is unchanged
         from evaleditor.core.export import export_rows
         from evaleditor.io.csv_safety import formula_warning
@@ -208,11 +192,12 @@ def _convert(args) -> int:
 
 def _template(args) -> int:
     from evaleditor.core.errors import EvalEditorError
+    from evaleditor.io.convert import target_problem
     from evaleditor.io.save import output_format, save_document, template_document
 
     try:
         fmt = output_format(args.output)
-        if problem := _target_problem(args.target, fmt):
+        if problem := target_problem(args.target, fmt):
             raise UsageError(problem)
         save_document(template_document(args.target, args.headers), args.output)
     except EvalEditorError as exc:

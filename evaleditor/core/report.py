@@ -33,14 +33,18 @@ def counts(issues: list[Issue]) -> dict[str, int]:
     return out
 
 
+def shape_report_json(doc: Document, file_label: str) -> dict:
+    """`shape --format json` (core/schema.ShapeReport): the first fields of the full report."""
+    return {"file": file_label, "target": doc.dataset.target.name, "sheet": doc.sheet,
+            "shape": doc.shape.as_json()}
+
+
 def report_json(doc: Document, file_label: str) -> dict:
+    """`validate --format json` (core/schema.Report)."""
     issues = doc.validator.all_issues()
     ds = doc.dataset
     return {
-        "file": file_label,
-        "target": ds.target.name,
-        "sheet": doc.sheet,
-        "shape": doc.shape.as_json(),
+        **shape_report_json(doc, file_label),
         "columns": [{"header": c.header, "field": f} for c, f in zip(ds.columns, ds.fields(), strict=True)],
         "issues": [issue_json(doc, i) for i in issues],
         "counts": counts(issues),
@@ -48,6 +52,7 @@ def report_json(doc: Document, file_label: str) -> dict:
 
 
 def unreadable_json(file_label: str, target: str | None, reason: str) -> dict:
+    """The report of a file that could not be read: one `unreadable-file` issue, no shape."""
     return {
         "file": file_label, "target": target, "sheet": None, "shape": None, "columns": [],
         "issues": [{"rule": "unreadable-file", "severity": ERROR, "row": None, "column": None, "message": reason}],

@@ -19,6 +19,7 @@ TEXT_SUFFIXES = (".csv", ".tsv", ".txt")
 XLSX_SUFFIXES = (".xlsx", ".xlsm")
 READ_SUFFIXES = (*TEXT_SUFFIXES, *XLSX_SUFFIXES, ".xls", ".json")
 WRITE_SUFFIXES = (".csv", ".xlsx")
+DEFAULT_SHEET = "Cases"  # the sheet of a workbook written from a table that had none
 
 
 def read_table(
@@ -96,7 +97,7 @@ def write_table(
     """Write .csv or .xlsx atomically; WriteError (one-line reason) otherwise.
 
     `neutralise_formulas` (CSV only): see csv_safety.py. `verify`: see atomic.atomic_write. `sheet`: the
-    workbook's sheet name (the sheet the table was read from keeps its name; default "Cases")."""
+    workbook's sheet name (the sheet the table was read from keeps its name; default DEFAULT_SHEET)."""
     suffix = Path(path).suffix.lower()
     if suffix == ".csv":
         from evaleditor.io.delimited import write_csv
@@ -105,10 +106,10 @@ def write_table(
     elif suffix == ".xlsx":
         from evaleditor.io.excel_write import write_xlsx
 
-        write_xlsx(path, headers, rows, progress, sheet or "Cases", verify=verify)
+        write_xlsx(path, headers, rows, progress, sheet or DEFAULT_SHEET, verify=verify)
     else:
         raise WriteError(path, f"cannot save as {suffix or '(no suffix)'!r}: save as .csv or .xlsx "
                                "(SDK JSON is saved by its own writer)")
 
 
-__all__ = ["READ_SUFFIXES", "WRITE_SUFFIXES", "read_table", "write_table"]
+__all__ = ["DEFAULT_SHEET", "READ_SUFFIXES", "WRITE_SUFFIXES", "read_table", "write_table"]

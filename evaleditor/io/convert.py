@@ -2,11 +2,49 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from evaleditor.core.dataset import Row
 from evaleditor.core.document import Document, document_from_table
 from evaleditor.core.export import export_headers
+from evaleditor.core.i18n import _
+from evaleditor.core.rules import ERROR, Issue
 from evaleditor.core.table import LoadNote, RawTable
-from evaleditor.core.targets import SDK, infer_target
+from evaleditor.core.targets import EVALUATION_SET, SDK, infer_target
+
+# rules that mean the output file cannot hold the data: a conversion refuses and writes nothing
+BLOCKING_RULES = frozenset({"cell-too-long-for-excel", "control-character"})
+
+
+def target_problem(target: str | None, fmt: str) -> str | None:
+    """Why a `target` dataset cannot be written as a .`fmt` file (in the current language); None when it can."""
+    if target is None:
+        return None
+    if target == EVALUATION_SET and fmt != "xlsx":
+        return _("evaluation-set accepts only Excel workbooks: write it as .xlsx")
+    if (target == SDK) != (fmt == "json"):
+        return _("a {target} dataset is a {suffix} file").format(
+            target=target, suffix=".json" if target == SDK else _(".xlsx or .csv"))
+    return None
+
+
+def write_converted(source: Document, path: str | os.PathLike, fmt: str, target: str | None = None,
+                    lang: str | None = None) -> tuple[Document, list[Issue]]:
+    """`convert`'s save, for the command line and the Python API alike: the document as written as
+    `fmt` (converted_document) and the issues that refused it (BLOCKING_RULES). The file is written
+    only when that list is empty (save_document: atomic, read back). Raises WriteError."""
+    from evaleditor.io import DEFAULT_SHEET
+    from evaleditor.io.save import save_document
+
+    out = converted_document(source, fmt, target, lang)
+    if fmt == "xlsx":
+        out.sheet = DEFAULT_SHEET
+    refused = [i for i in out.validator.all_issues() if i.severity == ERROR and i.rule in BLOCKING_RULES]
+    if not refused:
+        save_document(out, path)
+        out.path = Path(path)
+    return out, refused
 
 
 def converted_document(source: Document, fmt: str, target: str | None = None, lang: str | None = None) -> Document:
