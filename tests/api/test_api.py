@@ -46,6 +46,8 @@ def check_agrees(capsys, path, options):
     code, want = cli_report(capsys, path, **options)
     doc = evaleditor.open(str(path), **options)
     assert doc.report().model_dump(mode="json") == want
+    # the same fields in the same order: the models are the printed JSON's schema
+    assert json.dumps(doc.report().model_dump(mode="json"), ensure_ascii=False) == json.dumps(want, ensure_ascii=False)
     assert [i.model_dump() for i in doc.issues] == want["issues"]
     assert doc.shape.model_dump() == want["shape"] and doc.shape.line == want["shape"]["line"]
     assert doc.target == want["target"] and doc.sheet == want["sheet"]
