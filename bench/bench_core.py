@@ -57,7 +57,7 @@ def make_file(n: int, fmt: str) -> Path:
     rows = generate_rows(n)
     if fmt == "json":
         from evaleditor.core.dataset import Dataset
-        from evaleditor.io.sdk_json import write_sdk_json
+        from evaleditor.io.sdk import write_sdk_json
 
         write_sdk_json(path, Dataset(HEADERS, rows, "sdk"))
     else:

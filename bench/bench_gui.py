@@ -48,8 +48,8 @@ class Session:
         from PySide6.QtCore import QEvent, QEventLoop, QObject, QSettings, QTimer
         from PySide6.QtTest import QTest
 
-        from evaleditor.gui.app import application
-        from evaleditor.gui.main_window import MainWindow
+        from evaleditor.gui.window.app import application
+        from evaleditor.gui.window.main_window import MainWindow
 
         preload()
         self.app = application()

@@ -175,7 +175,7 @@ def _convert(args) -> int:
         return 1
     if fmt == "csv":  # formulas Excel would run: a warning, the exit status is unchanged
         from evaleditor.core.export import export_rows
-        from evaleditor.io.csv_safety import formula_warning
+        from evaleditor.io.text.csv_safety import formula_warning
 
         if warning := formula_warning(out.dataset.headers(), export_rows(out.dataset)):
             print(_("evaleditor: warning: {message}").format(message=i18n.text(warning)), file=sys.stderr)
@@ -211,7 +211,7 @@ def _gui(files: list[str], demo: bool) -> int:
     if missing:
         return _fail(_("{path}: no such file").format(path=missing[0]))
     try:
-        from evaleditor.gui.app import run
+        from evaleditor.gui.window.app import run
     except ImportError as exc:
         return _fail(_("cannot start the window: {error} (install the Qt system libraries; see README)").format(
             error=exc))

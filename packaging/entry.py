@@ -76,7 +76,7 @@ def _bundle_check() -> int:
     import json
     from importlib.resources import files
 
-    from evaleditor.gui import about
+    from evaleditor.gui.dialogs import about
 
     root = files("evaleditor.resources")
     found = sorted(os.path.relpath(str(p), str(root)).replace(os.sep, "/") for p in _walk(root))

@@ -4,7 +4,7 @@
 
 The PyInstaller spec calls `write(path, bundled)` with the top-level modules it actually bundled,
 so the packaged app's file lists exactly what it ships. The list of components, their versions and
-licences come from evaleditor.gui.about — the same as the About box. Full texts come from each
+licences come from evaleditor.gui.dialogs.about — the same as the About box. Full texts come from each
 package's own licence files (its .dist-info), from Python's LICENSE.txt, and for Qt/PySide6 from
 packaging/licenses/ (LGPL-3.0 and GPL-3.0, as the wheels carry no licence file).
 """
@@ -20,7 +20,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from evaleditor import __version__  # noqa: E402
-from evaleditor.gui.about import (  # noqa: E402
+from evaleditor.gui.dialogs.about import (  # noqa: E402
     APP_LICENCE,
     APP_NAME,
     COMPONENTS,

@@ -75,8 +75,9 @@ def main() -> int:
     tmp = Path(tempfile.gettempdir()) / "evaleditor-screenshots"
     tmp.mkdir(exist_ok=True)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
-    from evaleditor.gui import MainWindow, language, theme
-    from evaleditor.gui.app import application
+    from evaleditor.gui import MainWindow
+    from evaleditor.gui.window import language, theme
+    from evaleditor.gui.window.app import application
 
     app = application()
     good = messy(tmp / "support_conversations.xlsx", "session_id")

@@ -53,28 +53,16 @@ def _read(path, sheet, progress, cancel, suffix=None, target=None) -> RawTable:
         from evaleditor.io import safety
 
         safety.check_file(path)
-        kind = safety.sniff(path)
-        if kind == "zip":
-            from evaleditor.io.excel_read import read_xlsx
+        if safety.sniff(path) not in ("zip", "ole"):
+            from evaleditor.io.text.delimited import read_delimited
 
-            return read_xlsx(path, sheet, progress, cancel, target)
-        if kind == "ole":
-            from evaleditor.io.xls_read import read_xls
+            return read_delimited(path, progress, cancel, suffix)
+    if suffix in (*TEXT_SUFFIXES, *XLSX_SUFFIXES, ".xls"):
+        from evaleditor.io.excel import read_workbook
 
-            return read_xls(path, sheet, progress, cancel, target)
-        from evaleditor.io.delimited import read_delimited
-
-        return read_delimited(path, progress, cancel, suffix)
-    if suffix in XLSX_SUFFIXES:
-        from evaleditor.io.excel_read import read_xlsx
-
-        return read_xlsx(path, sheet, progress, cancel, target)
-    if suffix == ".xls":
-        from evaleditor.io.xls_read import read_xls
-
-        return read_xls(path, sheet, progress, cancel, target)
+        return read_workbook(path, suffix, sheet, progress, cancel, target)
     if suffix == ".json":
-        from evaleditor.io.sdk_json import read_sdk_json
+        from evaleditor.io.sdk import read_sdk_json
 
         return read_sdk_json(path, progress=progress, cancel=cancel)
     from evaleditor.io import safety
@@ -100,11 +88,11 @@ def write_table(
     workbook's sheet name (the sheet the table was read from keeps its name; default DEFAULT_SHEET)."""
     suffix = Path(path).suffix.lower()
     if suffix == ".csv":
-        from evaleditor.io.delimited import write_csv
+        from evaleditor.io.text.delimited import write_csv
 
         write_csv(path, headers, rows, progress, neutralise_formulas=neutralise_formulas, verify=verify)
     elif suffix == ".xlsx":
-        from evaleditor.io.excel_write import write_xlsx
+        from evaleditor.io.excel.write import write_xlsx
 
         write_xlsx(path, headers, rows, progress, sheet or DEFAULT_SHEET, verify=verify)
     else:

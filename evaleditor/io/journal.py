@@ -248,7 +248,7 @@ def _recovered(record: dict[str, Any]) -> Recovered:
 def _payload(payload: Any) -> dict[str, Any] | None:
     if payload is None:
         return None
-    from evaleditor.io.sdk_map import SdkCase
+    from evaleditor.io.sdk.mapping import SdkCase
 
     if isinstance(payload, SdkCase):
         return {"sdk": {"case": payload.case, "shown": payload.shown, "conversation": payload.conversation}}
@@ -258,7 +258,7 @@ def _payload(payload: Any) -> dict[str, Any] | None:
 def _load_payload(value: Any) -> Any:
     if value is None:
         return None
-    from evaleditor.io.sdk_map import SdkCase
+    from evaleditor.io.sdk.mapping import SdkCase
 
     sdk = value["sdk"]
     return SdkCase(dict(sdk["case"]), dict(sdk["shown"]), sdk.get("conversation"))

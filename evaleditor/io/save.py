@@ -53,7 +53,7 @@ def _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify
     writing, reading = _phases(progress, len(numbers))
     if fmt == "json":
         from evaleditor.io.atomic import atomic_write
-        from evaleditor.io.sdk_write import encode_sdk_json
+        from evaleditor.io.sdk.write import encode_sdk_json
 
         obj, data = encode_sdk_json(path, ds, progress=writing)
         check = checks.json_check(path, obj, numbers, reading) if verify else None
@@ -67,7 +67,7 @@ def _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify
         if verify:
             want_headers, want_rows = out_headers, rows
             if neutralise_formulas and fmt == "csv":
-                from evaleditor.io.csv_safety import neutralise_row
+                from evaleditor.io.text.csv_safety import neutralise_row
 
                 want_headers, want_rows = neutralise_row(out_headers), [neutralise_row(r) for r in rows]
             check = checks.table_check(path, fmt, want_headers, want_rows, numbers, reading)

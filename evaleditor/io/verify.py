@@ -124,7 +124,7 @@ def json_check(path: object, expected: dict[str, Any], row_numbers: list[int],
     still be cancelled then."""
 
     def check(tmp: Path) -> None:
-        from evaleditor.io.sdk_read import _load as parse
+        from evaleditor.io.sdk.read import _load as parse
 
         n = len(row_numbers) + 1
         if progress is not None:

@@ -17,9 +17,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 def main(source: str, expected: str) -> int:
     from PySide6.QtCore import QTimer
 
-    from evaleditor.gui.app import application
-    from evaleditor.gui.main_window import MainWindow
-    from evaleditor.gui.recovery import recovery_dir
+    from evaleditor.gui.window.app import application
+    from evaleditor.gui.window.main_window import MainWindow
+    from evaleditor.gui.window.recovery import recovery_dir
 
     app = application()
     w = MainWindow()
@@ -43,7 +43,7 @@ def main(source: str, expected: str) -> int:
         state = {"headers": ds.headers(), "rows": [r.cells for r in ds.rows], "waited": waited,
                  "target": ds.target.name, "path": str(w.doc.path), "stamp": list(w.file_stamp)}
         if w.doc.source_format == "json":
-            from evaleditor.io.sdk_write import encode_sdk_json
+            from evaleditor.io.sdk.write import encode_sdk_json
 
             state["sdk"] = encode_sdk_json(w.doc.path, ds)[1].decode("utf-8")
         tmp = Path(expected + ".tmp")

@@ -1,7 +1,7 @@
 """Help ▸ About: version, third-party licences, the Qt/LGPL notice; and the app icon."""
 
 from evaleditor import __version__
-from evaleditor.gui import about
+from evaleditor.gui.dialogs import about
 
 
 def test_about_html_names_the_version_and_every_present_component():

@@ -9,7 +9,8 @@ from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication
 
 from evaleditor.core.errors import Mismatch
-from evaleditor.gui import MainWindow, dialogs, recovery
+from evaleditor.gui import MainWindow, dialogs
+from evaleditor.gui.window import recovery
 from evaleditor.io.load import load_document
 from tests.gui.conftest import HEADERS, ROWS, make_doc
 from tests.gui.test_window import Q, write_csv

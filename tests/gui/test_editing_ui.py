@@ -5,8 +5,8 @@ import json
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
-from evaleditor.gui import settings
-from evaleditor.gui.delegates import TextEditor, ToolCallsEditor
+from evaleditor.gui.table.delegates import TextEditor, ToolCallsEditor
+from evaleditor.gui.window import settings
 from tests.gui.conftest import ROWS, make_doc, shown_title
 from tests.gui.test_window import show_active, write_csv
 
@@ -163,7 +163,7 @@ def test_target_change_rechecks_and_updates_the_banner(window):
 
 
 def test_cell_context_menu_offers_the_quick_fix(window):
-    from evaleditor.gui.menus import cell_menu
+    from evaleditor.gui.window.menus import cell_menu
     window.show()
     rect = window.view.visualRect(window.model.index(2, TOOLS))
     menu = cell_menu(window, rect.center())
@@ -263,7 +263,7 @@ def test_delete_cells_and_cut(window):
 
 
 def test_header_context_menu_offers_rename_for_a_near_miss(window):
-    from evaleditor.gui.menus import header_menu
+    from evaleditor.gui.window.menus import header_menu
     window.set_document(make_doc(headers=["Session_ID", "turn_id", "question", "answer", "expected_tool_calls"]))
     window.show()
     header = window.view.horizontalHeader()
@@ -276,7 +276,7 @@ def test_header_context_menu_offers_rename_for_a_near_miss(window):
 
 def test_demo_opens_the_bundled_sample_untitled(qtbot, dialogs_log):
     from evaleditor.gui import MainWindow
-    from evaleditor.gui.app import demo_sample, open_demo
+    from evaleditor.gui.window.app import demo_sample, open_demo
     assert demo_sample() is not None
     w = MainWindow()
     qtbot.addWidget(w)

@@ -9,8 +9,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from evaleditor.core.search import FindQuery, RowFilter, find_cells
-from evaleditor.gui import dialogs, match_count
+from evaleditor.gui import dialogs
 from evaleditor.gui.dialogs import confirm_replace as real_confirm_replace  # before conftest replaces it
+from evaleditor.gui.dialogs import match_count
 from tests.gui.conftest import make_doc
 
 Q = 2  # the question column

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QApplication
 
 from evaleditor.core import i18n
 from evaleditor.core.report import report_json
-from evaleditor.gui import language, settings
+from evaleditor.gui.window import language, settings
 from tests.gui.conftest import make_doc
 
 R = Qt.ItemDataRole

@@ -9,7 +9,7 @@ from PySide6.QtGui import QAction, QColor, QContextMenuEvent, QFont, QFontMetric
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu
 
-from evaleditor.gui import theme
+from evaleditor.gui.window import theme
 from tests.gui.conftest import make_doc
 
 R = Qt.ItemDataRole
@@ -112,7 +112,8 @@ def _menus(window):
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_every_menu_and_item_has_a_mnemonic_and_they_do_not_clash(qtbot, lang):
-    from evaleditor.gui import MainWindow, language
+    from evaleditor.gui import MainWindow
+    from evaleditor.gui.window import language
 
     try:
         language.apply(lang)
@@ -161,7 +162,7 @@ def test_severity_is_said_in_words_not_only_colours(window):
 
 
 def test_the_cell_menu_opens_at_the_current_cell_from_the_keyboard(shown, monkeypatch):
-    from evaleditor.gui import main_window
+    from evaleditor.gui.window import main_window
 
     opened = []
     monkeypatch.setattr(main_window, "cell_menu", lambda w, pos: opened.append(w.view.indexAt(pos)))
@@ -227,7 +228,7 @@ def test_initial_column_widths_are_measured_with_the_font(qtbot):
 
 
 def test_the_multiline_editor_counts_chinese_characters_at_the_limit(qtbot):
-    from evaleditor.gui.delegates import TextEditor
+    from evaleditor.gui.table.delegates import TextEditor
 
     editor = TextEditor(None, 2000, "(evaluation-set question limit)")
     qtbot.addWidget(editor)

@@ -7,7 +7,8 @@ import sys
 from importlib.resources import files
 from pathlib import Path
 
-from evaleditor.gui import MainWindow, recovery
+from evaleditor.gui import MainWindow
+from evaleditor.gui.window import recovery
 
 SAMPLES = sorted(Path(str(files("evaleditor.resources") / "samples")).iterdir())
 

@@ -16,7 +16,8 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractItemView, QApplication
 
-from evaleditor.gui import dialogs, settings
+from evaleditor.gui import dialogs
+from evaleditor.gui.window import settings
 from tests.gui.conftest import ROWS, make_doc, shown_title
 from tests.gui.test_window import show_active, write_csv
 
@@ -145,7 +146,8 @@ def _shortcut_owners(w) -> dict[str, list[str]]:
 
 
 def test_ctrl_d_duplicates_rows_under_the_x11_key_theme(qtbot, monkeypatch, dialogs_log):
-    from evaleditor.gui import MainWindow, actions
+    from evaleditor.gui import MainWindow
+    from evaleditor.gui.window import actions
     monkeypatch.setattr(actions, "QKeySequence", X11KeySequence)
     w = MainWindow()
     qtbot.addWidget(w)
@@ -171,11 +173,11 @@ def test_no_shortcut_is_shared_on_a_real_x11_display(tmp_path):
         import json, os
         from PySide6.QtCore import QSettings
         from PySide6.QtGui import QAction, QKeySequence
-        from evaleditor.gui import app
+        from evaleditor.gui.window import app
         qapp = app.application()
         QSettings.setDefaultFormat(QSettings.Format.IniFormat)
         QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, os.environ["QS_DIR"])
-        from evaleditor.gui.main_window import MainWindow
+        from evaleditor.gui.window.main_window import MainWindow
         w = MainWindow()
         owners = {}
         for a in w.findChildren(QAction):
@@ -314,7 +316,7 @@ def test_add_turn_with_a_misspelled_session_column_says_to_rename_it(window):
 
 def test_demo_prompt_and_save_as_name_the_sample(qtbot, dialogs_log):
     from evaleditor.gui import MainWindow
-    from evaleditor.gui.app import demo_sample, open_demo
+    from evaleditor.gui.window.app import demo_sample, open_demo
     w = MainWindow()
     qtbot.addWidget(w)
     assert open_demo(w)
@@ -559,7 +561,7 @@ def test_a_long_step_on_a_big_file_shows_the_wait_cursor_and_typing_does_not(qtb
 
     from evaleditor.core.commands import Command, SetCells
     from evaleditor.core.dataset import Dataset
-    from evaleditor.gui.undo import BUSY_ROWS, push
+    from evaleditor.gui.window.undo import BUSY_ROWS, push
 
     seen = []
 

@@ -9,11 +9,12 @@ from PySide6.QtCore import QCoreApplication, QEvent, QItemSelection, QItemSelect
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
 
 from evaleditor.core.errors import WriteError
-from evaleditor.gui import MainWindow, dialogs, language
-from evaleditor.gui.conversation_panel import WORD_JOINER
+from evaleditor.gui import MainWindow, dialogs
 from evaleditor.gui.dialogs import ask_csv_formulas as real_ask_csv_formulas
 from evaleditor.gui.dialogs import ask_text as real_ask_text
-from evaleditor.gui.table_headers import HEADER_MAX_CHARS
+from evaleditor.gui.panels.conversation_panel import WORD_JOINER
+from evaleditor.gui.table.headers import HEADER_MAX_CHARS
+from evaleditor.gui.window import language
 from evaleditor.io.load import load_document
 from tests.gui.conftest import HEADERS, make_doc, shown_title
 

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from evaleditor.gui import MainWindow, dialogs, recovery
+from evaleditor.gui import MainWindow, dialogs
+from evaleditor.gui.window import recovery
 from evaleditor.io.load import load_document
 from tests.gui.conftest import shown_title
 from tests.gui.test_window import Q, write_csv
@@ -160,7 +161,7 @@ def test_a_restored_sdk_document_saves_as_the_lost_one_would_have(qtbot, tmp_pat
     qtbot.addWidget(w)
     assert w.open_file(src)
     w.model.setData(w.model.index(0, 1), "changed")
-    from evaleditor.io.sdk_write import encode_sdk_json
+    from evaleditor.io.sdk.write import encode_sdk_json
 
     want = encode_sdk_json(src, w.doc.dataset)[1]
     assert w.recovery.write(wait=True)
@@ -204,7 +205,7 @@ def test_killed_editor_is_restored_at_the_next_start(sample, qtbot, tmp_path, di
     assert ds.target.name == state["target"] and str(w.doc.path) == state["path"]
     assert w.is_modified() and list(w.file_stamp) == state["stamp"]
     if "sdk" in state:
-        from evaleditor.io.sdk_write import encode_sdk_json
+        from evaleditor.io.sdk.write import encode_sdk_json
 
         assert encode_sdk_json(w.doc.path, ds)[1].decode("utf-8") == state["sdk"]
     assert load_document(src).dataset.rows[0].cells[0] != "edited \u4e2d\u6587\nsecond line"  # not saved yet
@@ -240,7 +241,7 @@ def test_processes_the_tests_start_keep_out_of_the_users_settings(tmp_path):
     script = ("from PySide6.QtCore import QCoreApplication, QSettings; app = QCoreApplication([]);"
               "app.setOrganizationName('evaleditor'); app.setApplicationName('evaleditor');"
               "QSettings.setDefaultFormat(QSettings.Format.IniFormat);"
-              "from evaleditor.gui.recovery import recovery_dir;"
+              "from evaleditor.gui.window.recovery import recovery_dir;"
               "print('PATHS', QSettings().fileName(), recovery_dir(), sep='\\n')")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=60)
     settings_file, journals = out.stdout.split("PATHS\n")[1].splitlines()[:2]

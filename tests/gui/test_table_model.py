@@ -5,7 +5,7 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtTest import QAbstractItemModelTester  # noqa: F401  (qtmodeltester uses it)
 
 from evaleditor.core.commands import InsertRows, ReorderRows
-from evaleditor.gui.table_model import CasesModel
+from evaleditor.gui.table.model import CasesModel
 from tests.gui.conftest import make_doc
 
 R = Qt.ItemDataRole
@@ -114,7 +114,7 @@ def test_insert_and_remove_rows_emit_exact_ranges():
     rec = Recorder(model)
     ds = model.ds
     stack = model.undo_stack
-    from evaleditor.gui.undo import CoreUndoCommand
+    from evaleditor.gui.window.undo import CoreUndoCommand
     stack.push(CoreUndoCommand(ds, InsertRows(2, [ds.new_row(), ds.new_row()])))
     assert rec.of("inserted") == [("inserted", 2, 3)]
     assert model.rowCount() == 8
@@ -130,7 +130,7 @@ def test_filtered_insert_and_remove_map_to_visible_rows():
     ids = [r.id for r in ds.rows]
     model.set_visible([ids[1], ids[4]])
     rec = Recorder(model)
-    from evaleditor.gui.undo import CoreUndoCommand
+    from evaleditor.gui.window.undo import CoreUndoCommand
     new = ds.new_row()
     model.undo_stack.push(CoreUndoCommand(ds, InsertRows(3, [new])))  # between them in the file
     assert rec.of("inserted") == [("inserted", 1, 1)]
@@ -145,7 +145,7 @@ def test_reorder_is_a_layout_change_that_keeps_persistent_indexes():
     ids = [r.id for r in ds.rows]
     from PySide6.QtCore import QPersistentModelIndex
 
-    from evaleditor.gui.undo import CoreUndoCommand
+    from evaleditor.gui.window.undo import CoreUndoCommand
     keep = QPersistentModelIndex(model.index(0, Q))
     rec = Recorder(model)
     model.undo_stack.push(CoreUndoCommand(ds, ReorderRows(list(reversed(ids)))))
@@ -178,7 +178,7 @@ def test_typing_into_one_cell_twice_is_one_undo_step():
 def test_qtmodeltester_watches_every_kind_of_change(qtmodeltester):
     """The C++ tester stays attached and checks the signals of each structural change."""
     from evaleditor.core import editing
-    from evaleditor.gui.undo import CoreUndoCommand
+    from evaleditor.gui.window.undo import CoreUndoCommand
 
     model = model_with_stack()
     qtmodeltester.check(model, force_py=False)
@@ -211,7 +211,7 @@ def test_bands_follow_session_id_edits_like_a_fresh_count():
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from evaleditor.gui.bands import Bands
+    from evaleditor.gui.table.bands import Bands
 
     rows = [[f"s{i // 3}", str(i % 3 + 1), f"q{i}", "a", ""] for i in range(30)]
 

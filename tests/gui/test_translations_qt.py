@@ -92,7 +92,7 @@ def _calls(path: Path):
                                          "f-string; compute it first")
 
 
-@pytest.mark.parametrize("path", sorted(GUI.glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(GUI.rglob("*.py")), ids=lambda p: p.relative_to(GUI).as_posix())
 def test_gui_strings_are_written_for_lupdate(path):
     """translate("Context", "literal") — no variable context, no f-string source — and no bare English
     literal handed to a widget (it would never be translated)."""
@@ -116,7 +116,7 @@ def test_qt_own_strings_follow_too(qapp):
     """Standard buttons (QMessageBox Save / Cancel …) come from Qt's qtbase_zh_CN.qm, installed with ours."""
     from PySide6.QtCore import QCoreApplication
 
-    from evaleditor.gui import language
+    from evaleditor.gui.window import language
 
     if not language.qm_files("zh_CN")[1].exists():
         pytest.skip("this Qt build ships no translations")

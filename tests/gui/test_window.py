@@ -236,7 +236,7 @@ def test_background_task_cancel(qtbot):
     import time
 
     from evaleditor.core.errors import Cancelled
-    from evaleditor.gui.loader import BackgroundTask
+    from evaleditor.gui.window.loader import BackgroundTask
 
     def slow(progress, cancel):
         for i in range(1000):
@@ -402,7 +402,7 @@ def test_the_status_bar_names_the_current_cell_after_a_rename(window):
 
 def test_a_finished_save_is_saved_even_if_cancel_came_late(qtbot):
     """A save cannot be cancelled once it has replaced its file: it then reports success, not Cancelled."""
-    from evaleditor.gui.loader import BackgroundTask
+    from evaleditor.gui.window.loader import BackgroundTask
 
     def replaced_then_cancelled(progress, cancel):
         task.cancel()  # the user's click arrives just after the rename

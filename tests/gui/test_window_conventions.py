@@ -10,7 +10,8 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent, QFileOpenEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QApplication
 
-from evaleditor.gui import MainWindow, app, dialogs, windows
+from evaleditor.gui import MainWindow, dialogs
+from evaleditor.gui.window import app, windows
 from tests.gui.conftest import make_doc, shown_title
 
 ROOT = Path(__file__).resolve().parents[2]

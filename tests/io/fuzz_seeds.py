@@ -23,7 +23,7 @@ def _written(tmp: Path, name: str, write) -> bytes:
 
 
 def csv_seeds(tmp: Path) -> dict[str, bytes]:
-    from evaleditor.io.delimited import write_csv
+    from evaleditor.io.text.delimited import write_csv
 
     return {
         "sample.csv": (SAMPLES / "ground_truth_single_turn.csv").read_bytes(),
@@ -36,7 +36,7 @@ def csv_seeds(tmp: Path) -> dict[str, bytes]:
 def xlsx_seeds(tmp: Path) -> dict[str, bytes]:
     import openpyxl
 
-    from evaleditor.io.excel_write import write_xlsx
+    from evaleditor.io.excel.write import write_xlsx
 
     book = openpyxl.Workbook()
     ws = book.active
@@ -74,7 +74,7 @@ def xls_seeds(tmp: Path) -> dict[str, bytes]:
 
 def json_seeds(tmp: Path) -> dict[str, bytes]:
     from evaleditor.core.dataset import Dataset
-    from evaleditor.io.sdk_json import write_sdk_json
+    from evaleditor.io.sdk import write_sdk_json
 
     return {
         "sample.json": (SAMPLES / "sdk_agent_cases.json").read_bytes(),

@@ -1,9 +1,9 @@
-"""Derive `evaleditor/io/sdk_schema.py` from the installed SDK (google-cloud-agentplatform).
+"""Derive `evaleditor/io/sdk/schema.py` from the installed SDK (google-cloud-agentplatform).
 
 The editor must not import the SDK at run time, so the shape of `EvaluationDataset` is kept as data.
 Regenerate after an SDK upgrade (tests/io/test_sdk_json.py fails when the two disagree):
 
-    .venv/bin/python -m tests.io.sdk_schema_gen > evaleditor/io/sdk_schema.py
+    .venv/bin/python -m tests.io.sdk_schema_gen > evaleditor/io/sdk/schema.py
 """
 
 from __future__ import annotations

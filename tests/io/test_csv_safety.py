@@ -9,10 +9,10 @@ from evaleditor.core.document import document_from_table
 from evaleditor.core.errors import VerifyError
 from evaleditor.core.table import RawTable
 from evaleditor.io import read_table
-from evaleditor.io.csv_safety import formula_like_cells, formula_warning, is_formula_like, neutralise
-from evaleditor.io.delimited import write_csv
-from evaleditor.io.excel_write import write_xlsx
+from evaleditor.io.excel.write import write_xlsx
 from evaleditor.io.save import save_document
+from evaleditor.io.text.csv_safety import formula_like_cells, formula_warning, is_formula_like, neutralise
+from evaleditor.io.text.delimited import write_csv
 
 RISKY = ["=1+1", "+A1", "-2+3", "@SUM(1)", "=HYPERLINK(\"http://x\",\"y\")", "\t=1", "\r=1", "-", "+", "@"]
 HARMLESS = ["", "1+1", "a=b", " =1", "-5", "+1.5", "-3e4", "+.5", "'=1", "x@y.z", "\uff1d1"]
@@ -61,7 +61,7 @@ def test_save_document_neutralises_and_verifies_the_prefixed_text(tmp_path, monk
     assert read_table(path).rows == [["'=1+1", "'+A1"], ["plain", "'\t=2"]]
     assert [r.cells for r in doc.dataset.rows] == rows  # the document keeps what the user typed
     # the check really expects the prefixed text: a file without the prefix is a mismatch
-    import evaleditor.io.delimited as delimited
+    import evaleditor.io.text.delimited as delimited
 
     real = delimited.write_csv
     monkeypatch.setattr(delimited, "write_csv", lambda *a, **k: real(*a, **{**k, "neutralise_formulas": False}))

@@ -192,7 +192,7 @@ def changed_table(real, row: int, col: int):
 def test_verification_mismatch_in_a_table(setup, monkeypatch):
     path = setup[0]
     if path.suffix == ".json":
-        from evaleditor.io import sdk_read
+        from evaleditor.io.sdk import read as sdk_read
 
         real = sdk_read._load
 
@@ -250,7 +250,7 @@ def test_unreadable_read_back_is_a_verify_error(setup, monkeypatch):
         raise ReadError(path, "not a valid .xlsx workbook")
 
     import evaleditor.io as io_package
-    from evaleditor.io import sdk_read
+    from evaleditor.io.sdk import read as sdk_read
 
     monkeypatch.setattr(io_package, "read_table", broken)
     monkeypatch.setattr(sdk_read, "_load", broken)

@@ -4,7 +4,7 @@ import pytest
 
 from evaleditor.core.errors import Cancelled, ReadError, WriteError
 from evaleditor.io import read_table
-from evaleditor.io.delimited import read_delimited, sniff_delimiter, write_csv
+from evaleditor.io.text.delimited import read_delimited, sniff_delimiter, write_csv
 
 TRICKY = ["007", "NA", "N/A", "None", "null", "nan", "=1+1", "TRUE", "1e5", "3.0", " padded ", "-0"]
 

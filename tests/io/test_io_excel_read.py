@@ -4,7 +4,7 @@ import pytest
 
 from evaleditor.core.errors import Cancelled, ReadError
 from evaleditor.io import read_table
-from evaleditor.io.excel_read import FORMULA_RULE, read_xlsx
+from evaleditor.io.excel.read import FORMULA_RULE, read_xlsx
 from evaleditor.io.grid import cell_text, number_text
 from tests.io.io_builders import make_xlsx, raw_xlsx, table_xlsx
 

@@ -5,8 +5,8 @@ import pytest
 
 from evaleditor.core.errors import WriteError
 from evaleditor.io import read_table, write_table
-from evaleditor.io.excel_read import read_xlsx
-from evaleditor.io.excel_write import safe_sheet_title, write_xlsx, xlsx_text
+from evaleditor.io.excel.read import read_xlsx
+from evaleditor.io.excel.write import safe_sheet_title, write_xlsx, xlsx_text
 from tests.io.io_builders import sheet_xml
 
 TRICKY = ["=1+1", "=SUM(A1:A3)", "#N/A", "#DIV/0!", "007", "1e5", "TRUE", "3.0", "NA", "None",

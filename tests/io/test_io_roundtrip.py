@@ -8,9 +8,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from evaleditor.io.delimited import read_delimited, write_csv
-from evaleditor.io.excel_read import read_xlsx
-from evaleditor.io.excel_write import write_xlsx
+from evaleditor.io.excel.read import read_xlsx
+from evaleditor.io.excel.write import write_xlsx
+from evaleditor.io.text.delimited import read_delimited, write_csv
 
 SPECIAL = ["=1+1", "007", "NA", "None", "TRUE", "1e5", "#N/A", " ", "  x  ", "\n", "a\r\nb", "\r",
            "_x0041_", "_x005F_", "问题", "😀", '"', "a,b", "a;b", "a\tb", "\ufeffbom"]
@@ -70,7 +70,7 @@ def test_csv_round_trip(table):
 
 def test_io_imports_no_qt_and_nothing_heavy():
     code = (
-        "import sys, evaleditor.io, evaleditor.io.excel, evaleditor.io.delimited, evaleditor.io.safety\n"
+        "import sys, evaleditor.io, evaleditor.io.excel, evaleditor.io.text.delimited, evaleditor.io.safety\n"
         "heavy = {'PySide6', 'pandas', 'openpyxl', 'xlrd', 'python_calamine', 'defusedxml'}\n"
         "print(sorted(heavy & {m.split('.')[0] for m in sys.modules}))\n"
     )

@@ -174,7 +174,7 @@ def test_text_named_xls_is_read(tmp_path):
 
 
 def test_last_guard_turns_any_library_error_into_one_line(tmp_path, monkeypatch):
-    import evaleditor.io.delimited as delimited
+    import evaleditor.io.text.delimited as delimited
 
     def broken(*args, **kwargs):
         raise struct.error("unpack requires a buffer of 4 bytes\nand more detail")

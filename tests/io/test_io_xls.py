@@ -6,7 +6,7 @@ import pytest
 
 from evaleditor.core.errors import Cancelled, ReadError
 from evaleditor.io import read_table
-from evaleditor.io.xls_read import read_xls
+from evaleditor.io.excel.xls import read_xls
 
 xlwt = pytest.importorskip("xlwt", reason="xlwt (test-only helper that writes .xls fixtures) is not installed")
 

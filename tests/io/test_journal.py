@@ -12,7 +12,7 @@ from evaleditor.core.commands import RemoveRows, RenameColumn, SetCells
 from evaleditor.core.errors import ReadError
 from evaleditor.io.journal import dump_document, read_journal, write_journal
 from evaleditor.io.load import load_document
-from evaleditor.io.sdk_write import encode_sdk_json
+from evaleditor.io.sdk.write import encode_sdk_json
 
 SAMPLES = sorted(Path(str(files("evaleditor.resources") / "samples")).iterdir())
 

@@ -28,8 +28,8 @@ from evaleditor.core.commands import SetCells
 from evaleditor.core.dataset import Dataset
 from evaleditor.core.document import document_from_table
 from evaleditor.core.errors import ReadError, WriteError
-from evaleditor.io.sdk_check import field_name
-from evaleditor.io.sdk_json import SdkCase, dataset_to_sdk, read_sdk_json, write_sdk_json
+from evaleditor.io.sdk import SdkCase, dataset_to_sdk, read_sdk_json, write_sdk_json
+from evaleditor.io.sdk.check import field_name
 
 pytest.importorskip("agentplatform")
 from agentplatform import types  # noqa: E402
@@ -402,7 +402,7 @@ def test_foreign_agent_data_kept_until_conversation_edited(tmp_path):
     assert [r[:3] for r in raw.rows] == [["x", "conv", "1"], ["y", "conv", "2"]]
     assert [(n.rule, n.row) for n in raw.notes] == [("sdk-not-shown", 0), ("sdk-not-shown", 1)]
     doc = open_doc(src)
-    from evaleditor.io.sdk_write import replaced_traces
+    from evaleditor.io.sdk.write import replaced_traces
 
     assert replaced_traces(doc.dataset) == []
     _edit(doc, 0, "question", "a2")
@@ -465,7 +465,7 @@ def test_progress_and_cancel(tmp_path):
 @HYPO
 @given(st.dictionaries(st.text(max_size=4), JSON_VALUE, max_size=4))
 def test_fast_encoder_matches_json_module(value):
-    from evaleditor.io.json_text import dumps
+    from evaleditor.io.sdk.json_text import dumps
 
     assert dumps(value) == (json.dumps(value, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
@@ -523,7 +523,7 @@ def _flatten(case: dict) -> dict:
 
 def camelise(obj: object, model_name: str, seed: int) -> object:
     """Spell some declared fields in camelCase (free-form objects keep their keys)."""
-    from evaleditor.io.sdk_schema import MODELS
+    from evaleditor.io.sdk.schema import MODELS
 
     if not isinstance(obj, dict):
         return obj
@@ -539,7 +539,7 @@ def camelise(obj: object, model_name: str, seed: int) -> object:
 
 
 def _camel_value(value, kind, seed):
-    from evaleditor.io.sdk_schema import MODELS
+    from evaleditor.io.sdk.schema import MODELS
 
     if isinstance(kind, tuple) and kind[0] == "list" and isinstance(value, list):
         return [_camel_value(v, kind[1], seed + j) for j, v in enumerate(value)]
@@ -670,14 +670,14 @@ def test_schema_matches_installed_sdk():
     from tests.io import sdk_schema_gen
 
     generated = sdk_schema_gen.render()
-    current = (ROOT / "evaleditor" / "io" / "sdk_schema.py").read_text(encoding="utf-8")
-    assert current == generated, "regenerate: python -m tests.io.sdk_schema_gen > evaleditor/io/sdk_schema.py"
+    current = (ROOT / "evaleditor" / "io" / "sdk" / "schema.py").read_text(encoding="utf-8")
+    assert current == generated, "regenerate: python -m tests.io.sdk_schema_gen > evaleditor/io/sdk/schema.py"
 
 
 def test_sdk_not_imported_at_run_time(tmp_path):
     path = write_json(tmp_path / "f.json", FILES["agent traces"])
     code = ("import sys, json\n"
-            "from evaleditor.io.sdk_json import read_sdk_json, write_sdk_json\n"
+            "from evaleditor.io.sdk import read_sdk_json, write_sdk_json\n"
             "from evaleditor.core.document import document_from_table\n"
             f"doc = document_from_table(read_sdk_json({str(path)!r}), {str(path)!r})\n"
             f"write_sdk_json({str(tmp_path / 'o.json')!r}, doc.dataset)\n"
@@ -688,7 +688,7 @@ def test_sdk_not_imported_at_run_time(tmp_path):
 
 # ----- hypothesis: any JSON shaped roughly like a dataset -------------------------------------------------
 def _vocabulary() -> list[str]:
-    from evaleditor.io.sdk_schema import MODELS
+    from evaleditor.io.sdk.schema import MODELS
 
     names = {n for fields in MODELS.values() for n in fields} | {a for fields in MODELS.values()
                                                                  for a, _ in fields.values()}

@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 from evaleditor.core.commands import InsertColumn, RemoveColumn, RenameColumn, SetCells
 from evaleditor.core.dataset import Dataset
-from evaleditor.io.sdk_json import dataset_to_sdk, read_sdk_json
-from evaleditor.io.sdk_map import scalar_text, typed_extra
-from evaleditor.io.sdk_write import replaced_traces
+from evaleditor.io.sdk import dataset_to_sdk, read_sdk_json
+from evaleditor.io.sdk.mapping import scalar_text, typed_extra
+from evaleditor.io.sdk.write import replaced_traces
 from tests.io.test_sdk_json import (
     HYPO,
     model,

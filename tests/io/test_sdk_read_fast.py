@@ -18,9 +18,11 @@ from hypothesis import strategies as st
 
 from evaleditor.core.dataset import Dataset
 from evaleditor.core.errors import ReadError
-from evaleditor.io import safety, sdk_read, sdk_views
-from evaleditor.io.sdk_check import clean_model, is_clean
-from evaleditor.io.sdk_json import dataset_to_sdk, read_sdk_json
+from evaleditor.io import safety
+from evaleditor.io.sdk import dataset_to_sdk, read_sdk_json
+from evaleditor.io.sdk import read as sdk_read
+from evaleditor.io.sdk import views as sdk_views
+from evaleditor.io.sdk.check import clean_model, is_clean
 from tests.io.test_sdk_json import (
     CASE,
     HYPO,

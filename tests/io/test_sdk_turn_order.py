@@ -9,7 +9,7 @@ from evaleditor.core.document import document_from_table
 from evaleditor.core.editing import sdk_turn_order
 from evaleditor.core.table import RawTable
 from evaleditor.io.load import load_document
-from evaleditor.io.sdk_json import write_sdk_json
+from evaleditor.io.sdk import write_sdk_json
 
 HEADERS = ["session_id", "turn_id", "question"]
 row = st.one_of(st.just(("", "")), st.tuples(st.sampled_from(["a", "b", "c"]),

@@ -6,7 +6,8 @@ cells visited), not on time."""
 import pytest
 
 from evaleditor.core.errors import ReadError
-from evaleditor.io import extent, read_table
+from evaleditor.io import read_table
+from evaleditor.io.excel import extent
 from tests.io.io_builders import raw_xlsx
 
 HEADER = '<row r="1"><c r="A1" t="inlineStr"><is><t>question</t></is></c></row>'
@@ -97,7 +98,7 @@ def test_zip_that_is_not_a_workbook_is_refused_before_calamine(tmp_path):
 
 def test_xls_with_a_stray_far_cell_visits_only_its_cells(tmp_path, monkeypatch):
     """xlrd padded every row to the widest one: a 6 KB file took 15 s (65,536 rows x 256 cells)."""
-    from evaleditor.io import xls_read
+    from evaleditor.io.excel import xls as xls_read
 
     visited = []
     real_row_text = xls_read._row_text

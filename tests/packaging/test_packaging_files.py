@@ -108,7 +108,7 @@ def test_third_party_licences_list_what_the_about_box_lists():
         import licenses
     finally:
         sys.path.remove(str(ROOT / "packaging"))
-    from evaleditor.gui import about
+    from evaleditor.gui.dialogs import about
 
     text = licenses.markdown()
     html = about.about_html()
@@ -161,3 +161,12 @@ def test_uninstall_takes_away_everything_install_added(tmp_path):
     assert (prefix / "bin" / "evaleditor").is_symlink() and (prefix / "share" / "applications").is_dir()
     subprocess.run(["bash", str(LINUX / "install.sh"), "--uninstall"], env=env, check=True, capture_output=True)
     assert [p for p in prefix.rglob("*")] == []  # not even the empty folders it made
+
+
+def test_every_package_folder_ships():
+    """pyproject lists packages by name: a subpackage left out installs without its modules."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    folders = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "evaleditor").rglob("__init__.py")}
+    assert folders - listed == set()

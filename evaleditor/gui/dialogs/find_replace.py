@@ -1,0 +1,230 @@
+"""Find and replace (a tool window, not modal): regex, match case, whole cell, within a column.
+It shows the number of matches as you type, before anything is replaced; "Replace all" asks to
+confirm that count and is one undo step. Matching lives in core/search.py.
+
+The count runs on the event loop a slice at a time, so typing stays responsive on a big file
+(match_count.py)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+)
+
+from evaleditor.core.search import (
+    FindQuery,
+    MatchCount,
+    check_replacement,
+    find_next_cell,
+    replace_all_command,
+    replace_cells_command,
+    replace_text,
+)
+from evaleditor.gui import dialogs
+from evaleditor.gui.dialogs.match_count import LiveCount
+from evaleditor.gui.window.undo import push
+
+translate = QCoreApplication.translate
+
+class FindReplaceDialog(QDialog):
+    def __init__(self, window):
+        super().__init__(window)
+        self.window_ = window
+        self.setModal(False)
+        self.find_edit = QLineEdit()
+        self.replace_edit = QLineEdit()
+        self.regex = QCheckBox()
+        self.match_case = QCheckBox()
+        self.whole_cell = QCheckBox()
+        self.column = QComboBox()
+        self.count_label = QLabel(" ")
+        self.count_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.labels = [QLabel() for _ in range(3)]
+        form = QFormLayout()
+        for label, field in zip(self.labels, (self.find_edit, self.replace_edit, self.column), strict=True):
+            label.setBuddy(field)
+            form.addRow(label, field)
+        options = QHBoxLayout()
+        for box in (self.regex, self.match_case, self.whole_cell):
+            options.addWidget(box)
+            box.toggled.connect(self.schedule_count)
+        options.addStretch(1)
+        self.next_button = QPushButton()
+        self.next_button.setDefault(True)
+        self.replace_button = QPushButton()
+        self.replace_all_button = QPushButton()
+        self.close_button = close = QPushButton()
+        buttons = QHBoxLayout()
+        for b in (self.next_button, self.replace_button, self.replace_all_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        buttons.addWidget(close)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addLayout(options)
+        layout.addWidget(self.count_label)
+        layout.addLayout(buttons)
+        self.next_button.clicked.connect(self.find_next)
+        self.replace_button.clicked.connect(self.replace_current)
+        self.replace_all_button.clicked.connect(self.replace_all)
+        close.clicked.connect(self.close)
+        self.find_edit.textChanged.connect(self.schedule_count)
+        self.column.currentIndexChanged.connect(self.schedule_count)
+        self.count = LiveCount(self)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(translate("FindReplace", "Find and replace"))
+        self.find_edit.setPlaceholderText(translate("FindReplace", "text or regular expression"))
+        self.replace_edit.setPlaceholderText(translate("FindReplace", "replacement (\\1 for a group when regex)"))
+        self.regex.setText(translate("FindReplace", "Regular e&xpression"))
+        self.match_case.setText(translate("FindReplace", "Match &case"))
+        self.whole_cell.setText(translate("FindReplace", "W&hole cell"))
+        for label, text in zip(self.labels, (translate("FindReplace", "&Find:"), translate("FindReplace", "Re&place with:"),
+                                             translate("FindReplace", "&Within:")), strict=True):
+            label.setText(text)
+        self.next_button.setText(translate("FindReplace", "Find &next"))
+        self.replace_button.setText(translate("FindReplace", "&Replace"))
+        self.replace_all_button.setText(translate("FindReplace", "Replace &all"))
+        self.close_button.setText(translate("FindReplace", "Close"))
+        self.refresh_columns()
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    # ----- state ----------------------------------------------------------------------------------
+    @property
+    def model(self):
+        return self.window_.model
+
+    def refresh_columns(self) -> None:
+        current = self.column.currentData()
+        self.column.blockSignals(True)
+        self.column.clear()
+        self.column.addItem(translate("FindReplace", "All columns"), None)
+        if self.model.doc is not None:
+            for col in self.model.ds.columns:
+                self.column.addItem(col.header or translate("FindReplace", "(no header)"), col.id)
+        at = self.column.findData(current) if current is not None else 0
+        self.column.setCurrentIndex(max(at, 0))
+        self.column.blockSignals(False)
+
+    def query(self) -> FindQuery:
+        return FindQuery(self.find_edit.text(), self.regex.isChecked(), self.match_case.isChecked(),
+                         self.whole_cell.isChecked(), self.column.currentData())
+
+    def rows(self) -> list[int] | None:
+        """The rows searched: the visible ones under a row filter, else all (None)."""
+        return self.model.visible_row_ids() if self.model.filtered else None
+
+    # ----- the live count (match_count.LiveCount) ----------------------------------------------------
+    def schedule_count(self) -> None:
+        self.count.schedule()
+
+    def start_count(self) -> None:
+        self.count.start()
+
+    def update_count(self) -> MatchCount | None:
+        """The complete count now (match_count.LiveCount.finish)."""
+        return self.count.finish()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self.find_edit.text() and not self.count.is_current():
+            self.schedule_count()
+
+    def hideEvent(self, event) -> None:
+        """Stops counting, and gives the keyboard back to the table (its current cell): Ctrl+S, F6 …
+        work at once after Escape or Close."""
+        self.count.stop()
+        super().hideEvent(event)
+        window = self.window_
+        if not event.spontaneous() and window.isVisible() and not window.isMinimized():
+            window.activateWindow()
+            window.view.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    # ----- actions --------------------------------------------------------------------------------
+    def find_next(self) -> bool:
+        """Makes the next matching cell after the current one (in the visible rows) current, going round
+        to the first; it stops at that cell, and the count goes on (or starts) on the event loop."""
+        model = self.model
+        if model.doc is None or not self.find_edit.text():
+            return False
+        view = self.window_.view
+        cur = view.currentIndex()
+        here = (cur.row(), cur.column()) if cur.isValid() else (-1, -1)
+        try:
+            hit = find_next_cell(model.ds, self.query(), here, model.visible_row_ids() if model.filtered else None)
+        except ValueError as exc:
+            self.count.stop()
+            self.count.show_error(exc)
+            return False
+        if not self.count.is_current():
+            self.start_count()
+        if hit is None:
+            return False
+        view.go_to(model.index_of(*hit))
+        return True
+
+    def replace_current(self) -> None:
+        view = self.window_.view
+        cur = view.currentIndex()
+        model = self.model
+        if cur.isValid() and model.doc is not None:
+            query = self.query()
+            row_id, column_id = model.cell_ids(cur)
+            if query.column_id in (None, column_id):
+                replacement = self.replace_edit.text()
+                try:
+                    check_replacement(query, replacement)  # `\3` with one group: said, not raised
+                    rx = query.compile()
+                    text = model.ds.cell(row_id, column_id)
+                    new, n = replace_text(rx, text, replacement, query)
+                except (ValueError, IndexError) as exc:
+                    self.count.show_error(exc)
+                    return
+                if n and new != text:
+                    model.setData(cur, new)
+        self.find_next()
+
+    def replace_all(self) -> int:
+        """Replaces every match in the visible rows, as one undo step, once the user confirmed the count
+        (and, with a row filter, how many matches the hidden rows keep). A replacement that does not go
+        with the pattern (`\\3` with one group) is shown instead of the question."""
+        found = self.update_count()
+        if not found or not found.cells:
+            return 0
+        model = self.model
+        query, replacement = self.query(), self.replace_edit.text()
+        try:
+            check_replacement(query, replacement, model.ds.cell(*found.cells[0]))
+        except ValueError as exc:
+            self.count.show_error(exc)
+            return 0
+        if not dialogs.confirm_replace(self, found.matches, len(found.cells), found.hidden):
+            return 0
+        try:
+            if self.count.is_current() and self.count.counted is found:
+                command, count = replace_cells_command(model.ds, query, replacement, found.cells)
+            else:  # the data changed while the question was open
+                command, count = replace_all_command(model.ds, query, replacement, self.rows())
+        except ValueError as exc:
+            self.count.show_error(exc)
+            return 0
+        push(model.undo_stack, model.ds, command)
+        done = (translate("FindReplace", "Replaced 1 match. Undo reverts it.") if count == 1 else
+                translate("FindReplace", "Replaced {n:,} matches. Undo reverts them all.").format(n=count))
+        self.count_label.setText(done)
+        self.window_.statusBar().showMessage(translate("FindReplace", "Replaced {n:,}").format(n=count), 5000)
+        return count

@@ -1,0 +1,188 @@
+"""The Issues dock: every issue, filterable by severity and rule; a click jumps to the cell;
+"Fix all" fixes every issue of the chosen kind as one undo step."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QPushButton,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from evaleditor.core.document import Document
+from evaleditor.core.fixes import fix_label
+from evaleditor.core.i18n import text as core_text
+from evaleditor.core.rules import ERROR, INFO, RULES, WARNING, Issue
+from evaleditor.gui.panels.issues_model import IssuesModel
+from evaleditor.gui.window import theme
+
+REFRESH_MS = 150
+COLUMN_CHARS = {0: 12, 2: 7, 3: 14}  # initial widths of Severity, Row, Column in average characters (Rule: its ids)
+translate = QCoreApplication.translate
+
+
+class IssuesPanel(QWidget):
+    issueActivated = Signal(object)  # Issue
+    fixAllRequested = Signal(str)  # rule id
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.model = IssuesModel(self)
+        self._timer = QTimer(self, singleShot=True, interval=REFRESH_MS, timeout=self.refresh)
+        self.toggles: dict[str, QToolButton] = {}
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        for sev in (ERROR, WARNING, INFO):
+            b = QToolButton(checkable=True, checked=True)
+            b.setIcon(theme.severity_icon(sev))
+            b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+            b.toggled.connect(self._filters_changed)
+            self.toggles[sev] = b
+            bar.addWidget(b)
+        self.rule_combo = QComboBox()
+        self.rule_combo.setMinimumContentsLength(18)
+        self.rule_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.rule_combo.currentIndexChanged.connect(self._filters_changed)
+        bar.addWidget(self.rule_combo, 1)
+        self.fix_button = QPushButton()
+        self.fix_button.clicked.connect(self._fix_all)
+        bar.addWidget(self.fix_button)
+        self.view = QTableView()
+        self.view.setModel(self.model)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setWordWrap(False)
+        self.view.verticalHeader().hide()
+        self.view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        self.view.setTabKeyNavigation(False)  # Tab leaves the list; arrows move, Enter jumps to the cell
+        hh = self.view.horizontalHeader()
+        char = max(self.fontMetrics().averageCharWidth(), 1)
+        for col, chars in COLUMN_CHARS.items():
+            hh.resizeSection(col, chars * char + 24)
+        hh.resizeSection(1, max(map(self.fontMetrics().horizontalAdvance, RULES)) + 24)  # every rule id whole
+        hh.setStretchLastSection(True)
+        self.view.clicked.connect(self._activated)
+        self.view.activated.connect(self._activated)
+        self.view.selectionModel().currentRowChanged.connect(lambda *_: self._update_fix_button())
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(bar)
+        layout.addWidget(self.view, 1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        names = {ERROR: translate("IssuesPanel", "Show errors"), WARNING: translate("IssuesPanel", "Show warnings"),
+                 INFO: translate("IssuesPanel", "Show info")}
+        for sev, b in self.toggles.items():
+            b.setToolTip(names[sev])
+            b.setAccessibleName(names[sev])
+        self.rule_combo.setAccessibleName(translate("IssuesPanel", "Rule filter"))
+        self.view.setAccessibleName(translate("IssuesPanel", "Issues"))
+        self.view.setAccessibleDescription(translate("IssuesPanel", "Every issue of the file. Enter goes to its "
+                                                                    "cell; F8 and Shift+F8 walk them from the table."))
+        self.setAccessibleName(translate("IssuesPanel", "Issues panel"))
+        if self.model.doc is not None:
+            self.refresh()
+        else:
+            self._rebuild_rules()
+            self._update_counts()
+            self._update_fix_button()
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def set_document(self, doc: Document | None) -> None:
+        self.model.set_document(doc)
+        self._rebuild_rules()
+        self._update_counts()
+        self._update_fix_button()
+
+    def schedule_refresh(self) -> None:
+        self._timer.start()
+
+    def refresh(self) -> None:
+        selected = self.current_issue()
+        self._rebuild_rules()
+        self.model.refresh()
+        self._update_counts()
+        if selected is not None and selected in self.model.issues():
+            row = self.model.issues().index(selected)
+            self.view.selectRow(row)
+        self._update_fix_button()
+
+    def current_issue(self) -> Issue | None:
+        idx = self.view.currentIndex()
+        return self.model.issue(idx.row()) if idx.isValid() and idx.row() < self.model.rowCount() else None
+
+    def chosen_rule(self) -> str | None:
+        rule = self.rule_combo.currentData()
+        if rule:
+            return rule
+        issue = self.current_issue()
+        return issue.rule if issue is not None else None
+
+    # ----- internals -----------------------------------------------------------------------------
+    def _filters_changed(self) -> None:
+        sev = {s for s, b in self.toggles.items() if b.isChecked()}
+        self.model.set_filter(sev, self.rule_combo.currentData() or None)
+        self._update_fix_button()
+
+    def _rebuild_rules(self) -> None:
+        doc = self.model.doc
+        current = self.rule_combo.currentData()
+        counts = doc.validator.rule_counts if doc is not None else {}
+        present = sorted((r for r, n in counts.items() if n > 0), key=lambda r: list(RULES).index(r))
+        self.rule_combo.blockSignals(True)
+        self.rule_combo.clear()
+        self.rule_combo.addItem(translate("IssuesPanel", "All rules"), None)
+        for rule in present:
+            severity = RULES[rule].severity_for(doc.dataset.target.name)
+            self.rule_combo.addItem(theme.severity_icon(severity), f"{rule} ({counts[rule]})", rule)
+            title = translate("IssuesPanel", "{severity}: {title}").format(
+                severity=theme.severity_label(severity), title=core_text(RULES[rule].title))
+            self.rule_combo.setItemData(self.rule_combo.count() - 1, title, Qt.ItemDataRole.ToolTipRole)
+        at = self.rule_combo.findData(current) if current else 0
+        self.rule_combo.setCurrentIndex(max(at, 0))
+        self.rule_combo.blockSignals(False)
+        if current and at < 0:
+            self.model.rule = None
+
+    def _update_counts(self) -> None:
+        doc = self.model.doc
+        counts = doc.validator.counts if doc is not None else {}
+        for sev, b in self.toggles.items():
+            b.setText(f"{counts.get(sev, 0):,}")
+            b.setAccessibleDescription(translate("IssuesPanel", "{n} \u00d7 {severity}").format(
+                n=f"{counts.get(sev, 0):,}", severity=theme.severity_label(sev)))
+
+    def _update_fix_button(self) -> None:
+        rule = self.chosen_rule()
+        label = fix_label(rule) if rule else None
+        doc = self.model.doc
+        n = doc.validator.rule_counts.get(rule, 0) if (doc is not None and rule) else 0
+        self.fix_button.setEnabled(bool(label) and n > 0)
+        self.fix_button.setText(translate("IssuesPanel", "Fix all: {fix} ({n})").format(fix=core_text(label), n=n)
+                                if label and n else translate("IssuesPanel", "Fix all"))
+        self.fix_button.setToolTip(translate("IssuesPanel", "Fix every {rule} issue as one undo step").format(rule=rule)
+                                   if label else translate("IssuesPanel", "Choose a rule (or an issue) that has a "
+                                                                          "quick fix"))
+
+    def _fix_all(self) -> None:
+        rule = self.chosen_rule()
+        if rule:
+            self.fixAllRequested.emit(rule)
+
+    def _activated(self, index: QModelIndex) -> None:
+        if index.isValid():
+            self.issueActivated.emit(self.model.issue(index.row()))
+            self._update_fix_button()

@@ -1,0 +1,1 @@
+"""The cases table: its Qt model, view, headers, painting, editors and clipboard."""

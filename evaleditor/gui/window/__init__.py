@@ -1,0 +1,1 @@
+"""The main window and what runs it: documents and panes, actions and menus, settings, undo, recovery."""

@@ -1,0 +1,323 @@
+"""Opening, saving and replacing the window's document; unsaved-changes and changed-on-disk checks.
+
+Small files load and save on the UI thread (a few milliseconds); big ones run in a BackgroundTask
+with a progress bar and Cancel, while the table stays visible and read-only.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QAction
+
+from evaleditor.core.commands import Batch, RenameColumn
+from evaleditor.core.errors import Cancelled, EvalEditorError
+from evaleditor.core.export import export_headers, recognised_fields
+from evaleditor.core.i18n import error_text
+from evaleditor.gui import dialogs
+from evaleditor.gui.window import settings
+from evaleditor.gui.window.loader import BackgroundTask
+from evaleditor.gui.window.save_target import WRITABLE, csv_change, default_format, suggested_stem
+from evaleditor.gui.window.undo import push
+
+BACKGROUND_BYTES = 2_000_000  # files bigger than this load in the background
+BACKGROUND_ROWS = 20_000  # datasets bigger than this save in the background
+translate = QCoreApplication.translate
+
+
+def file_stamp(path: Path | None) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path) if path else None
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size) if st else None
+
+
+def _stoppable(progress, cancelled):
+    """A save's progress callback that stops the save (Cancelled) when the user cancels, while the old
+    file is still in place: the last report (done == total) comes after the file was replaced."""
+    def report(done: int, total: int) -> None:
+        if done < total and cancelled():
+            raise Cancelled()
+        progress(done, total)
+    return report
+
+
+class DocumentsMixin:
+    background_bytes = BACKGROUND_BYTES
+    background_rows = BACKGROUND_ROWS
+
+    # ----- open ----------------------------------------------------------------------------------------
+    def open_dialog(self) -> None:
+        start = str(self.doc.path.parent) if self.doc is not None and self.doc.path else ""
+        path = dialogs.open_file_name(self, start)
+        if path:
+            self.open_file(path)
+
+    def open_file(self, path, sheet: str | None = None, target: str | None = None,
+                  background: bool | None = None, discard: bool = False) -> bool:
+        """Open `path` (asking first about unsaved changes, unless `discard`: the edits are dropped once
+        the file is read). Big files load in the background: then this returns True at once and the
+        document appears when loaded."""
+        if self.task is not None:
+            self.statusBar().showMessage(translate("Documents", "Wait for the current load or save to finish (or "
+                                                                "cancel it)"), 5000)
+            return False
+        if not discard and not self.maybe_save():
+            return False
+        path = Path(path).absolute()  # journals and saves must not depend on the folder we were started in
+        if background is None:
+            background = path.is_file() and path.stat().st_size > self.background_bytes
+        from evaleditor.io.load import load_document
+        if background:
+            self._start_task(translate("Documents", "Opening {name}\u2026").format(name=path.name),
+                             lambda progress, cancel: load_document(path, sheet, target, progress, cancel),
+                             self._opened, translate("Documents", "Cannot open the file"))
+            return True
+        try:
+            doc = load_document(path, sheet=sheet, target=target)
+        except EvalEditorError as exc:
+            dialogs.show_error(self, translate("Documents", "Cannot open the file"), error_text(exc))
+            return False
+        self._opened(doc)
+        return True
+
+    def _opened(self, doc) -> None:
+        self.set_document(doc)
+        self.file_stamp = file_stamp(doc.path)
+        if doc.path:
+            settings.add_recent(doc.path)
+        name = doc.path.name if doc.path else translate("Documents", "file")
+        self.statusBar().showMessage(translate("Documents", "Opened {name}: {shape}").format(
+            name=name, shape=doc.shape.line), 8000)
+
+    def choose_sheet(self) -> None:
+        doc = self.doc
+        if doc is None or len(doc.sheets) < 2 or doc.path is None:
+            return
+        sheet = dialogs.choose_sheet(self, doc.sheets, doc.sheet)
+        if sheet and sheet != doc.sheet:
+            self.open_file(doc.path, sheet=sheet, target=doc.dataset.target.name)
+
+    def new_from_template(self, target: str) -> bool:
+        if self.task is not None or not self.maybe_save():
+            return False
+        from evaleditor.io.save import template_document
+        doc = template_document(target, settings.header_language())
+        self.set_document(doc)
+        self.file_stamp = None
+        settings.set_last_target(target)
+        return True
+
+    def set_target(self, name: str) -> None:
+        if self.doc is None:
+            settings.set_last_target(name)  # used by File ▸ New and the next empty window
+            return
+        if self.model.read_only:
+            return
+        self.view.commit_editor()  # the editor was made for the old target (its limit, its kind)
+        old = self.doc.dataset.target.name
+        if name != old:
+            if old not in self.doc.header_targets:
+                self.doc.header_targets.append(old)
+            self.doc.dataset.set_target(name)
+            self.recovery.changed()  # journalled with the edits, if any
+            self.statusBar().showMessage(translate("Documents", "Checking against {target}").format(target=name), 4000)
+        settings.set_last_target(name)
+        self.actions.targets[name].setChecked(True)
+        self._refresh_banner()
+
+    # ----- save ----------------------------------------------------------------------------------------
+    def maybe_save(self) -> bool:
+        """True when the current document may be dropped: unmodified, saved now, or discarded. An edit
+        still open in a cell is committed first, so that it is asked about like any other."""
+        self.view.commit_editor()
+        if not self.is_modified():
+            return True
+        answer = dialogs.ask_save_changes(self, self.document_name())
+        if answer == dialogs.SAVE:
+            return self.save(wait=True)
+        return answer == dialogs.DISCARD
+
+    def save(self, wait: bool = False) -> bool:
+        doc = self.doc
+        if doc is None or self.task is not None:
+            return False
+        self.view.commit_editor()
+        if doc.path is None or doc.source_format not in WRITABLE or doc.path.suffix.lower() not in (".xlsx", ".csv", ".json"):
+            return self.save_as(wait=wait)
+        handled = self.disk_watch.before_save(wait)  # the file changed on disk: reload, keep mine, save as
+        if handled is not None:
+            return handled
+        return self._write(doc.path, doc.source_format, wait)
+
+    def save_as(self, path=None, fmt: str | None = None, wait: bool = False) -> bool:
+        """Save under a new name; .xlsx and .csv get the target's headers (Data ▸ Headers When Saving As)."""
+        doc = self.doc
+        if doc is None or self.task is not None:
+            return False
+        self.view.commit_editor()
+        from evaleditor.io.save import output_format
+        fmt = fmt or default_format(doc)
+        if path is None:
+            folder = doc.path.parent if doc.path else Path.home()  # never beside a bundled sample (the demo)
+            path = dialogs.save_file_name(self, str(folder / f"{suggested_stem(doc)}.{fmt}"), fmt)
+            if not path:
+                return False
+        try:
+            out = output_format(path)
+        except EvalEditorError as exc:
+            dialogs.show_error(self, translate("Documents", "Cannot save"), error_text(exc))
+            return False
+        # the target's spelling of every recognised column; SDK JSON's cells are read by the sdk target's
+        # names (a Chinese evaluation set switched to sdk wrote its columns as unknown extras)
+        renamed = (out in ("xlsx", "csv") or out == "json" and doc.dataset.target.name == "sdk") \
+            and self._use_target_headers(settings.header_language() if out != "json" else "en")
+        ok = self._write(Path(path).absolute(), out, wait)
+        if not ok and renamed:
+            self.undo_stack.undo()
+        return ok
+
+    def _use_target_headers(self, lang: str) -> bool:
+        """Rename recognised headers to the target's spelling, as one undo step, so that the document
+        in the window is what the file holds (the headers `evaleditor convert --target … --headers …`
+        writes)."""
+        ds = self.doc.dataset
+        earlier = [t for t in self.doc.header_targets if t != ds.target.name]
+        wanted = export_headers(ds, ds.target.name, lang, recognised_fields(ds, earlier))
+        renames = [RenameColumn(c.id, h) for c, h in zip(ds.columns, wanted, strict=True) if c.header != h]
+        text = translate("Documents", "Use {target} headers").format(target=ds.target.name)
+        return bool(renames) and push(self.undo_stack, ds, Batch(renames, text))
+
+    def _write(self, path: Path, fmt: str, wait: bool) -> bool:
+        from evaleditor.io.excel.write import safe_sheet_title
+        from evaleditor.io.save import save_document
+        doc = self.doc
+        leaving = self.save_checks.leaving_out(path, fmt)  # other sheets, SDK traces: asked before they go
+        if leaving == dialogs.SAVE_AS:
+            return self.save_as(wait=wait)
+        if leaving != dialogs.SAVE:
+            return False
+        neutralise = self.save_checks.neutralise_formulas(path, fmt)  # CSV cells Excel would run
+        if neutralise is None:
+            return False
+        step = self.save_checks.before_write(fmt, neutralise)  # the window shows what the file will hold
+        index = self.undo_stack.index()
+
+        def saved(_result=None) -> None:
+            if doc is not self.doc:
+                return
+            doc.path = Path(path)
+            if fmt == "xlsx":  # the file now holds this one sheet (its name kept)
+                doc.sheet = safe_sheet_title(doc.sheet or "Cases")
+                doc.sheets = [doc.sheet]
+            elif fmt != doc.source_format:
+                doc.sheet, doc.sheets = None, []
+            if fmt != doc.source_format:
+                doc.source_format = fmt
+                doc.validator.saved_as(fmt)
+            if self.undo_stack.index() == index:
+                self.undo_stack.setClean()
+            self.file_stamp = file_stamp(doc.path)
+            settings.add_recent(doc.path)
+            self.update_title()
+            self.update_action_states()
+            self._refresh_banner()
+            said = translate("Documents", "Saved {path}").format(path=doc.path)
+            if fmt == "csv" and (changed := csv_change(doc)):
+                said += " \u00b7 " + changed
+            if step is not None and step.note:
+                said += " \u00b7 " + step.note
+            if fmt == "csv":
+                doc.encoding, doc.delimiter = "utf-8-sig", ","
+            self.statusBar().showMessage(said, 10000 if step is not None else 6000)
+
+        if wait or doc.dataset.row_count() < self.background_rows:
+            try:
+                save_document(doc, path, neutralise_formulas=neutralise)
+            except EvalEditorError as exc:  # the document stays modified; the old file is kept
+                self.save_checks.not_saved(step, fmt)
+                self.save_checks.show_error(translate("Documents", "Cannot save"), exc)
+                return False
+            saved()
+            return True
+        self._start_task(translate("Documents", "Saving {name}\u2026").format(name=path.name),
+                         lambda progress, cancel: save_document(doc, path, progress=_stoppable(progress, cancel),
+                                                                neutralise_formulas=neutralise),
+                         saved, translate("Documents", "Cannot save"),
+                         on_failure=lambda: doc is self.doc and self.save_checks.not_saved(step, fmt), done_is_done=True)
+        return True
+
+    # ----- background tasks --------------------------------------------------------------------------------
+    def _start_task(self, text: str, fn, on_success, error_title: str, on_failure=None, done_is_done=False) -> None:
+        """Run `fn` in the background (loader.BackgroundTask); `on_success(result)`, else `on_failure()`
+        (failed or cancelled)."""
+        task = BackgroundTask(fn, self, done_is_done)
+        self.task = task
+        task.progressed.connect(self.progress.report)
+        task.succeeded.connect(on_success)
+        if on_failure is not None:
+            task.failed.connect(lambda _message: on_failure())
+            task.cancelled.connect(on_failure)
+        task.failed.connect(lambda message: self.save_checks.show_error(error_title, task.error, message))
+        task.cancelled.connect(lambda: self.statusBar().showMessage(translate("Documents", "Cancelled"), 5000))
+        task.finished.connect(self._task_finished)
+        self._set_busy(True)
+        self.progress.begin(text)
+        task.start()
+
+    def _task_finished(self) -> None:
+        self.progress.end()
+        if self.task is not None:
+            self.task.deleteLater()
+        self.task = None
+        self._set_busy(False)
+
+    def cancel_task(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            self.progress.cancel_button.setEnabled(False)
+
+    def _set_busy(self, busy: bool) -> None:
+        """While a task runs the table is read-only and only Quit and the view toggles stay enabled."""
+        self.model.read_only = busy
+        if busy:
+            self.view.commit_editor()
+            keep = {self.actions.quit, self.actions.copy, self.actions.filter_bar}
+            self._disabled = [a for a in self.findChildren(QAction) if a.isEnabled() and a not in keep]
+            for a in self._disabled:
+                a.setEnabled(False)
+            self.banner.setEnabled(False)
+        else:
+            for a in getattr(self, "_disabled", []):
+                a.setEnabled(True)
+            self._disabled = []
+            self.banner.setEnabled(True)
+            self.update_action_states()
+
+    # ----- window events --------------------------------------------------------------------------------------
+    def closeEvent(self, event) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            self.task.wait(10000)
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.recovery.discard()  # saved, or the edits were discarded
+        self.save_settings()
+        event.accept()
+
+    def dragEnterEvent(self, event) -> None:
+        if any(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        """Every dropped file opens: one alone in this window (as before), several each in a window of
+        their own, the first in this one when it holds nothing (gui/windows.py)."""
+        from evaleditor.gui.window import windows
+        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if paths:
+            event.acceptProposedAction()
+            windows.open_paths(paths, self)

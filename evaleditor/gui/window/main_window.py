@@ -1,0 +1,339 @@
+"""MainWindow: the banner, the filter bar, the cases table, the Issues and Conversation docks and the
+status bar, around one Document. Opening and saving live in documents.py; menus in actions.py; focus
+shortcuts, accessible names and the live language switch in panes.py."""
+
+from __future__ import annotations
+
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
+from PySide6.QtGui import QGuiApplication, QUndoStack
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QVBoxLayout, QWidget
+
+from evaleditor.core.document import Document
+from evaleditor.core.rules import ERROR, INFO, WARNING
+from evaleditor.core.search import filter_rows
+from evaleditor.gui.panels.banner import ShapeBanner
+from evaleditor.gui.panels.conversation_panel import ConversationPanel
+from evaleditor.gui.panels.filter_bar import FilterBar
+from evaleditor.gui.panels.issues_panel import IssuesPanel
+from evaleditor.gui.table import clipboard
+from evaleditor.gui.table.delegates import CellDelegate
+from evaleditor.gui.table.headers import HeaderFit
+from evaleditor.gui.table.model import CasesModel
+from evaleditor.gui.table.view import CasesView
+from evaleditor.gui.window import actions, disk_watch, recovery, save_checks, settings, theme
+from evaleditor.gui.window.documents import DocumentsMixin
+from evaleditor.gui.window.loader import ProgressStrip
+from evaleditor.gui.window.menus import cell_menu, header_menu, row_header_menu
+from evaleditor.gui.window.operations import Operations
+from evaleditor.gui.window.panes import PanesMixin
+
+APP = "evaleditor"
+translate = QCoreApplication.translate
+
+
+class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
+    _built = False  # until the end of __init__: no retranslate or repaint from early change events
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.doc: Document | None = None
+        self.task = None
+        self.file_stamp: tuple[int, int] | None = None
+        self.undo_stack = QUndoStack(self)
+        self.model = CasesModel(parent=self)
+        self.model.undo_stack = self.undo_stack
+        self.view = CasesView()
+        self.table = self.view  # the QTableView showing the cases (test contract)
+        self.view.setModel(self.model)
+        self.delegate = CellDelegate(self.model, self.view)
+        self.view.setItemDelegate(self.delegate)
+        self.header_fit = HeaderFit(self.view, self._column_renamed)  # columns wide enough for their headers
+        self.ops = Operations(self)
+        self.find_dialog = None
+
+        self.banner = ShapeBanner()
+        self.filter_bar = FilterBar()
+        self.filter_bar.sessions_source = lambda: list(self.doc.validator.sessions.sessions) if self.doc else []
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.filter_bar)
+        layout.addWidget(self.view, 1)
+        self.setCentralWidget(central)
+
+        self.issues_panel = IssuesPanel()
+        self.issues_dock = self._dock("issues", self.issues_panel, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.conversation_panel = ConversationPanel()
+        self.conversation_dock = self._dock("conversation", self.conversation_panel,
+                                            Qt.DockWidgetArea.RightDockWidgetArea)
+
+        self.count_labels, self.count_icons = {}, {}
+        icon_size = self.fontMetrics().height()
+        for sev in (ERROR, WARNING, INFO):
+            icon, text = QLabel(), QLabel("0")
+            icon.setPixmap(theme.severity_icon(sev, icon_size).pixmap(icon_size, icon_size))
+            self.statusBar().addPermanentWidget(icon)
+            self.statusBar().addPermanentWidget(text)
+            self.count_labels[sev], self.count_icons[sev] = text, icon
+        self.position_label = QLabel()
+        self.progress = ProgressStrip()
+        self.statusBar().addPermanentWidget(self.position_label)
+        self.statusBar().addPermanentWidget(self.progress)
+        self.progress.cancelRequested.connect(self.cancel_task)
+
+        self.actions = actions.build(self)
+        for dock in (self.issues_dock, self.conversation_dock):
+            self.actions.view_menu.addAction(dock.toggleViewAction())
+        self._connect()
+        self.recovery = recovery.Journal(self)  # crash journal, changed-on-disk check, save checks
+        self.disk_watch, self.save_checks = disk_watch.DiskWatch(self), save_checks.SaveChecks(self)
+        self.setAcceptDrops(True)
+        self.resize(1400, 900)
+        self._restore_settings()
+        self._built = True
+        self.mark_focus()
+        self.retranslate()
+        self.set_document(None)
+
+    def _dock(self, name: str, widget: QWidget, area) -> QDockWidget:
+        dock = QDockWidget(self)  # the title is set by retranslate(); the object name keeps the saved layout
+        dock.setObjectName(f"{name}_dock")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _connect(self) -> None:
+        m = self.model
+        m.issuesChanged.connect(self._issues_changed)
+        m.fileIssuesChanged.connect(self._update_banner)
+        m.structureChanged.connect(self._update_banner)
+        m.structureChanged.connect(self._refresh_position)  # the row number, the column's header
+        m.headerDataChanged.connect(lambda orientation, *_: orientation == Qt.Orientation.Horizontal
+                                    and self._refresh_position())
+        m.dataChanged.connect(lambda *_: self.conversation_panel.schedule_render())
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+        self.view.selectionModel().currentChanged.connect(self._current_changed)
+        self.view.customContextMenuRequested.connect(lambda pos: cell_menu(self, pos))
+        self.view.horizontalHeader().customContextMenuRequested.connect(lambda pos: header_menu(self, pos))
+        self.view.verticalHeader().customContextMenuRequested.connect(
+            lambda pos: row_header_menu(self, pos))
+        self.banner.targetChosen.connect(self.set_target)
+        self.banner.renameRequested.connect(self.ops.rename_column_to)
+        self.banner.fixRequested.connect(self.ops.fix_issue)
+        self.filter_bar.filterChanged.connect(self.apply_filter)
+        self.issues_panel.issueActivated.connect(self.go_to_issue)
+        self.issues_panel.fixAllRequested.connect(self.ops.fix_all)
+        self.conversation_panel.rowActivated.connect(lambda rid: self.go_to_issue(None, rid))
+        self._banner_timer = QTimer(self, singleShot=True, interval=0, timeout=self._refresh_banner)
+        hints = getattr(QGuiApplication.styleHints(), "accessibility", None)
+        if hints is not None:  # the system's high-contrast setting changed: colours from the palette
+            hints().contrastPreferenceChanged.connect(lambda *_: self._palette_changed())
+
+    # ----- document shown ------------------------------------------------------------------------------
+    def set_document(self, doc: Document | None) -> None:
+        """Show `doc` (a reset: the only one, besides filtering)."""
+        self.doc = doc
+        self.filter_bar.blockSignals(True)
+        self.filter_bar.clear()
+        self.filter_bar.blockSignals(False)
+        self.model.set_document(doc)
+        self.view.fit_columns()
+        self.header_fit.fit_all()
+        self.undo_stack.clear()
+        self.undo_stack.setClean()
+        self.issues_panel.set_document(doc)
+        self.conversation_panel.set_document(doc)
+        if self.find_dialog is not None:
+            self.find_dialog.refresh_columns()
+        self._refresh_banner()
+        self._update_counts()
+        self.update_title()
+        self.update_action_states()
+        if doc is not None:
+            self.actions.targets[doc.dataset.target.name].setChecked(True)
+            if self.model.rowCount():
+                self.view.go_to(self.model.index(0, 0))
+        self._refresh_position()  # a document with no rows has no current cell: the old one is not shown
+        self.view.setFocus()
+
+    def update_action_states(self) -> None:
+        doc = self.doc
+        if self.task is not None:
+            return
+        for name in ("save", "save_as"):
+            getattr(self.actions, name).setEnabled(doc is not None)
+        self.actions.sheet.setEnabled(bool(doc and len(doc.sheets) > 1))
+        self.actions.undo.setEnabled(self.undo_stack.canUndo())
+        self.actions.redo.setEnabled(self.undo_stack.canRedo())
+
+    def update_title(self) -> None:
+        """"name[*] — evaleditor": Qt shows the platform's modified mark for `[*]` (an asterisk; on
+        macOS the dot in the close button) from setWindowModified."""
+        self.setWindowTitle(APP if self.doc is None else f"{self.document_name()}[*] \u2014 {APP}")
+        self.setWindowModified(self.is_modified())
+
+    def document_name(self) -> str:
+        """The file's name; for a document never saved, the name it was given (the demo's) or Untitled."""
+        if self.doc.path is not None:
+            return self.doc.path.name
+        return self.doc.display_name or translate("MainWindow", "Untitled")
+
+    def _clean_changed(self, _clean: bool) -> None:
+        if shiboken6.isValid(self) and shiboken6.isValid(self.undo_stack):  # not while being destroyed
+            self.update_title()
+
+    def is_modified(self) -> bool:
+        return self.doc is not None and not self.undo_stack.isClean()
+
+    def _issues_changed(self) -> None:
+        self._update_counts()
+        self.issues_panel.schedule_refresh()
+        self._banner_timer.start()
+
+    def _update_banner(self) -> None:
+        self._banner_timer.start()
+
+    def _refresh_banner(self) -> None:
+        source = ""
+        if self.doc is not None:
+            d = self.doc
+            source = str(d.path) if d.path else translate("MainWindow", "{name} (not saved yet)").format(
+                name=self.document_name())
+            if d.sheet and len(d.sheets) > 1:
+                source += " \u00b7 " + translate("MainWindow", "sheet \u201c{sheet}\u201d of {n}").format(
+                    sheet=d.sheet, n=len(d.sheets))
+            elif d.sheet:
+                source += " \u00b7 " + translate("MainWindow", "sheet \u201c{sheet}\u201d").format(sheet=d.sheet)
+        self.banner.update_from(self.doc, source)
+        self._update_filter_summary()
+
+    def _column_renamed(self, column: int, header: str) -> None:
+        """A column's header changed (Rename Column, a quick fix, Undo …): say so when another column
+        now has the same header (ignoring case and surrounding spaces) — allowed, but rarely meant."""
+        if self.doc is None or not header.strip():
+            return
+        key = header.strip().casefold()
+        if any(i != column and c.header.strip().casefold() == key for i, c in enumerate(self.doc.dataset.columns)):
+            self.statusBar().showMessage("\u26a0 " + translate(
+                "MainWindow", "Another column is also headed \u201c{header}\u201d: the file will have two columns "
+                              "with that header").format(header=_short(header.strip())), 10000)
+
+    def _refresh_position(self) -> None:
+        self._current_changed(self.view.currentIndex())
+
+    def _current_changed(self, current, _previous=None) -> None:
+        if self.doc is None or not current.isValid():
+            self.position_label.setText("")
+            self.conversation_panel.show_row(None)
+            return
+        rid = self.model.row_id(current.row())
+        col = self.doc.dataset.columns[current.column()]
+        fld = self.doc.dataset.fields()[current.column()]
+        what = col.header + (f" \u2192 {fld}" if fld and fld != col.header else "")
+        self.position_label.setText(translate("MainWindow", "Row {n} \u00b7 {column}").format(
+            n=f"{self.doc.dataset.position(rid) + 1:,}", column=what))
+        self.conversation_panel.show_row(rid)
+
+    # ----- navigation and filters ------------------------------------------------------------------------------
+    def go_to_issue(self, issue, row_id: int | None = None) -> None:
+        """Select the issue's cell (its header for a column issue), clearing a filter that hides it."""
+        if self.doc is None:
+            return
+        column_id = None
+        if issue is not None:
+            row_id, column_id = issue.row_id, issue.column_id
+        if row_id is None:
+            if column_id is not None:
+                col = self.doc.dataset.column_position(column_id)
+                self.view.selectColumn(col)
+                self.view.scrollTo(self.model.index(max(self.view.currentIndex().row(), 0), col))
+            return
+        if not self.doc.dataset.has_row(row_id):
+            return
+        if self.model.row_of(row_id) is None:
+            self.filter_bar.clear()
+        self.view.go_to(self.model.index_of(row_id, column_id))
+        self.view.setFocus()
+
+    def apply_filter(self, flt) -> None:
+        if self.doc is None:
+            return
+        current = self.ops.current_row_id()
+        self.model.set_visible(filter_rows(self.doc.validator, flt))
+        if current is not None and self.model.row_of(current) is not None:
+            self.view.go_to(self.model.index_of(current))
+        self._update_filter_summary()
+
+    def _update_filter_summary(self) -> None:
+        total = self.doc.dataset.row_count() if self.doc else 0
+        self.filter_bar.show_summary(self.model.rowCount(), total, self.model.filtered)
+
+    def filter_to_conversation(self) -> None:
+        rid = self.ops.current_row_id()
+        if rid is not None:
+            self.filter_bar.set_session(self.doc.validator.sessions.session_of.get(rid))
+
+    def toggle_filter_bar(self) -> None:
+        self.filter_bar.setVisible(not self.filter_bar.isVisible())
+        self.actions.filter_bar.setChecked(self.filter_bar.isVisible())
+
+    # ----- clipboard ---------------------------------------------------------------------------------------
+    def copy(self) -> None:
+        if self.doc is not None:
+            n = clipboard.copy(self.view, self.model)
+            self.statusBar().showMessage(translate("MainWindow", "Copied {n:,} cells").format(n=n), 3000)
+
+    def cut(self) -> None:
+        if self.ops.ready():
+            clipboard.cut(self.view, self.model)
+
+    def paste(self, text: str | None = None) -> None:
+        if self.ops.ready():
+            self.statusBar().showMessage(clipboard.paste(self.view, self.model, text), 5000)
+
+    def delete_cells(self) -> None:
+        if self.ops.ready():
+            clipboard.clear(self.view, self.model)
+
+    def show_find(self) -> None:
+        from evaleditor.gui.dialogs.find_replace import FindReplaceDialog
+        if self.find_dialog is None:
+            self.find_dialog = FindReplaceDialog(self)
+        self.find_dialog.refresh_columns()
+        self.find_dialog.show()
+        self.find_dialog.raise_()
+        self.find_dialog.activateWindow()
+        self.find_dialog.find_edit.setFocus()
+        self.find_dialog.find_edit.selectAll()
+
+    def changeEvent(self, event) -> None:
+        if event.type() in (QEvent.Type.ApplicationPaletteChange, QEvent.Type.PaletteChange) \
+                and self._built:
+            self._palette_changed()
+        elif event.type() == QEvent.Type.LanguageChange and self._built:
+            self.retranslate()
+        super().changeEvent(event)
+
+    # ----- settings -------------------------------------------------------------------------------------------
+    def _restore_settings(self) -> None:
+        s = settings.settings()
+        geometry, state = s.value("window/geometry"), s.value("window/state")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if state is not None:
+            self.restoreState(state)
+        self.filter_bar.setVisible(s.value("window/filter_bar", "true") in (True, "true"))
+        self.actions.filter_bar.setChecked(self.filter_bar.isVisibleTo(self) or not self.isVisible())
+
+    def save_settings(self) -> None:
+        s = settings.settings()
+        s.setValue("window/geometry", self.saveGeometry())
+        s.setValue("window/state", self.saveState())
+        s.setValue("window/filter_bar", "true" if self.filter_bar.isVisibleTo(self) else "false")
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[:limit] + "\u2026"

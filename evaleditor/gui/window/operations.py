@@ -1,0 +1,241 @@
+"""What the Edit and Data menus do: each builds one core command (core/editing.py, core/fixes.py),
+pushes it as one undo step, and puts the selection where the user expects it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QItemSelection, QItemSelectionModel
+
+from evaleditor.core import editing
+from evaleditor.core.commands import Command, InsertRows
+from evaleditor.core.fixes import fix_all_command, fix_command
+from evaleditor.core.rules import RULES, Issue
+from evaleditor.core.targets import SESSION
+from evaleditor.gui import dialogs
+from evaleditor.gui.window.undo import push
+
+translate = QCoreApplication.translate
+
+
+class Operations:
+    def __init__(self, window):
+        self.w = window
+
+    @property
+    def model(self):
+        return self.w.model
+
+    @property
+    def view(self):
+        return self.w.view
+
+    def ready(self) -> bool:
+        return self.model.doc is not None and not self.model.read_only
+
+    def push(self, command: Command | None, message: str = "") -> bool:
+        if not push(self.w.undo_stack, self.model.ds, command):
+            if message:
+                self.w.statusBar().showMessage(message, 5000)
+            return False
+        return True
+
+    # ----- selection helpers ------------------------------------------------------------------------------
+    def selected_row_ids(self) -> list[int]:
+        return [self.model.row_id(r) for r in self.view.selected_rows()]
+
+    def current_row_id(self) -> int | None:
+        cur = self.view.currentIndex()
+        return self.model.row_id(cur.row()) if cur.isValid() else None
+
+    def select_rows(self, row_ids: list[int], column: int | None = None) -> None:
+        model, view = self.model, self.view
+        rows = sorted(r for r in (model.row_of(i) for i in row_ids) if r is not None)
+        if not rows:
+            return
+        col = view.currentIndex().column() if column is None else column
+        col = max(col, 0)
+        selection = QItemSelection()
+        for r in rows:
+            selection.select(model.index(r, 0), model.index(r, model.columnCount() - 1))
+        sm = view.selectionModel()
+        sm.setCurrentIndex(model.index(rows[0], col), QItemSelectionModel.SelectionFlag.NoUpdate)
+        sm.select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        view.scrollTo(model.index(rows[0], col))
+
+    def _inserted(self, command: Command | None) -> list[int]:
+        if isinstance(command, InsertRows):
+            return [r.id for r in command.rows]
+        for sub in getattr(command, "commands", []):
+            if isinstance(sub, InsertRows):
+                return [r.id for r in sub.rows]
+        return []
+
+    # ----- rows ---------------------------------------------------------------------------------------------
+    def insert_row(self, below: bool) -> None:
+        if not self.ready():
+            return
+        ds = self.model.ds
+        ids = self.selected_row_ids()
+        if not ids:
+            position = ds.row_count()
+        else:
+            positions = [ds.position(i) for i in ids]
+            position = max(positions) + 1 if below else min(positions)
+        command = editing.insert_rows(ds, position)
+        if self.push(command):
+            self.select_rows(self._inserted(command))
+
+    def duplicate_rows(self) -> None:
+        if self.ready():
+            command = editing.duplicate_rows(self.model.ds, self.selected_row_ids())
+            if self.push(command, translate("Operations", "Select the rows to duplicate")):
+                self.select_rows(self._inserted(command))
+
+    def delete_rows(self) -> None:
+        if self.ready():
+            ids = self.selected_row_ids()
+            after = self.view.selected_rows()
+            if self.push(editing.delete_rows(ids), translate("Operations", "Select the rows to delete")) \
+                    and self.model.rowCount():
+                row = min(after[0], self.model.rowCount() - 1)
+                self.view.go_to(self.model.index(row, max(self.view.currentIndex().column(), 0)))
+
+    def add_turn(self) -> None:
+        rid = self.current_row_id()
+        if self.ready() and rid is not None:
+            command = editing.add_turn(self.model.validator, rid)
+            if self.model.ds.misspelled(SESSION):  # the row's "s1" is not read as a session id
+                message = translate("Operations", "Rename the misspelled session column first (see the banner)")
+            elif self.model.ds.field_position(SESSION) is None:
+                message = translate("Operations", "There are no conversations yet: Ctrl+Shift+T starts one")
+            else:
+                message = translate("Operations", "This row is not in a conversation (its session id is empty)")
+            if self.push(command, message):
+                self.select_rows(self._inserted(command))
+
+    def new_conversation(self) -> None:
+        if not self.ready():
+            return
+        ds = self.model.ds
+        ids = self.selected_row_ids()
+        position = max(ds.position(i) for i in ids) + 1 if ids else ds.row_count()
+        command = editing.new_conversation(self.model.validator, position)
+        if self.push(command, translate("Operations", "Rename the misspelled session column first (see the "
+                                                      "banner)")):
+            self.select_rows(self._inserted(command))
+
+    def move_rows(self, delta: int) -> None:
+        if self.ready():
+            ids = self.selected_row_ids()
+            if self.push(editing.move_rows(self.model.ds, ids, delta)):
+                self.select_rows(ids)
+
+    def sort_by_session_and_turn(self) -> None:
+        if self.ready():
+            self.push(editing.sort_by_session_and_turn(self.model.validator),
+                      translate("Operations", "Rows are already in session and turn order"))
+
+    def renumber_turns(self) -> None:
+        if self.ready():
+            v = self.model.validator
+            command = editing.renumber_turns(v)
+            if command is None and v.ds.field_position("turn_id") is None and v.sessions.sessions:
+                command = fix_command(v, Issue("no-turn-column", "", ""))
+            self.push(command, translate("Operations", "Turns are already numbered 1, 2, 3 \u2026 in every "
+                                                       "conversation"))
+
+    # ----- columns ---------------------------------------------------------------------------------------------
+    def add_column(self, position: int | None = None) -> None:
+        if not self.ready():
+            return
+        ds = self.model.ds
+        name = dialogs.ask_text(self.w, translate("Operations", "Add column"),
+                                translate("Operations", "Header of the new column:"), taken=ds.headers())
+        if name is None:
+            return
+        if position is None:
+            cur = self.view.currentIndex()
+            position = cur.column() + 1 if cur.isValid() else ds.column_count()
+        self.push(editing.add_column(ds, position, name))
+
+    def rename_column(self, column: int | None = None) -> None:
+        if not self.ready():
+            return
+        ds = self.model.ds
+        column = self.view.currentIndex().column() if column is None else column
+        if not 0 <= column < ds.column_count():
+            return
+        col = ds.columns[column]
+        name = dialogs.ask_text(self.w, translate("Operations", "Rename column"),
+                                translate("Operations", "New header for \u201c{header}\u201d:").format(header=col.header),
+                                col.header, taken=[c.header for c in ds.columns if c.id != col.id])
+        if name is not None:
+            self.push(editing.rename_column(ds, col.id, name))
+
+    def rename_column_to(self, column_id: int, header: str) -> None:
+        if self.ready():
+            self.push(editing.rename_column(self.model.ds, column_id, header))
+
+    def remove_column(self, column: int | None = None) -> None:
+        if not self.ready():
+            return
+        ds = self.model.ds
+        column = self.view.currentIndex().column() if column is None else column
+        if 0 <= column < ds.column_count():
+            self.push(editing.remove_column(ds.columns[column].id))
+
+    # ----- quick fixes -----------------------------------------------------------------------------------------
+    def fix_issue(self, issue: Issue) -> bool:
+        if not self.ready():
+            return False
+        fix = RULES[issue.rule].fix
+        if fix == "save-as-xlsx":
+            return self.w.save_as(fmt="xlsx")
+        if fix == "rename-column":
+            return self._choose_question_column()
+        return self.push(fix_command(self.model.validator, issue),
+                         translate("Operations", "No automatic fix for this one"))
+
+    def fix_all(self, rule: str) -> bool:
+        if not self.ready():
+            return False
+        command = fix_all_command(self.model.validator, rule)  # its undo text: "<fix> (all <rule>)"
+        return self.push(command, translate("Operations", "Nothing to fix automatically for {rule}").format(rule=rule))
+
+    def _choose_question_column(self) -> bool:
+        ds = self.model.ds
+        headers = [c.header for c in ds.columns]
+        if not headers:
+            return False
+        choice = dialogs.choose_item(self.w, translate("Operations", "Which column holds the questions?"),
+                                     translate("Operations", "Column:"), headers)
+        if choice is None:
+            return False
+        col = ds.columns[headers.index(choice)]
+        return self.push(editing.rename_column(ds, col.id, ds.target.header_for("question")))
+
+    # ----- navigation ---------------------------------------------------------------------------------------------
+    def next_issue(self, backwards: bool = False) -> bool:
+        """Go to the next (previous) cell with an issue, in view order, wrapping around."""
+        model = self.model
+        if model.doc is None or model.rowCount() == 0:
+            return False
+        ds, v = model.ds, model.validator
+        cur = self.view.currentIndex()
+        row = cur.row() if cur.isValid() else (-1 if not backwards else model.rowCount())
+        col = cur.column() if cur.isValid() else -1
+        n = model.rowCount()
+        step = -1 if backwards else 1
+        for k in range(n + 1):
+            r = (row + step * k) % n
+            issues = v.row_issues(model.row_id(r))
+            cols = sorted({ds.column_position(i.column_id) for i in issues if i.column_id is not None},
+                          reverse=backwards)
+            if k == 0:
+                if not cur.isValid():
+                    continue
+                cols = [c for c in cols if (c < col if backwards else c > col)]
+            if cols:
+                self.view.go_to(model.index(r, cols[0]))
+                return True
+        self.w.statusBar().showMessage(translate("Operations", "No issues in the rows shown"), 4000)
+        return False

@@ -1,0 +1,192 @@
+"""What the window checks and says around a save: cells Excel would run as formulas in a CSV file,
+and a save whose file did not read back as written.
+
+CSV formulas: before writing a .csv holding cells that start with =, +, - or @ (io/csv_safety.py),
+the window says how many and asks: write them as they are (the default: open then save with no edit
+keeps every cell identical), add a leading ' (Excel then shows them as text), or cancel. The answer
+is remembered for that file until the window opens another document, so repeated Ctrl+S does not ask
+again; Save As to another .csv asks again.
+
+SDK JSON stores each conversation's turns by place (0, 1, 2 …), so before such a save the document's
+conversations are gathered, ordered and numbered 1 … n the same way, as one undo step said in the status
+bar (core/editing.sdk_turn_order): what the window shows is what reopening the file shows.
+
+Adding the apostrophe changes the cells, so it is done to the document too, as an undoable step
+("Add ' before formulas") pushed before the file is written: the window then shows exactly what the
+file holds and what reopening it will show, and Undo gives the cells back as typed (the window is then
+modified again: saving writes them as they are or asks anew). A save that fails or is cancelled takes
+that step back off the undo stack, leaving the document as it was before the save.
+
+Self-verifying save: save_document reads the file back before it replaces the old one; a difference
+raises VerifyError with the cells that differ. The window then keeps the document modified, the old
+file stays on disk (io/save.py), and the error lists the first differences.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QObject
+
+from evaleditor.core.commands import Batch, Command, RenameColumn, SetCells
+from evaleditor.core.errors import VerifyError
+from evaleditor.core.i18n import error_text
+from evaleditor.gui import dialogs
+from evaleditor.gui.window.undo import CoreUndoCommand
+
+translate = QCoreApplication.translate
+
+
+class SaveStep(CoreUndoCommand):
+    """An undo step a save makes to show what the file will hold (the ' before formulas, SDK turn
+    order); `drop()` then undo() removes it from the stack (a failed save leaves no trace of it)."""
+
+    dropped = False
+    note = ""  # said with "Saved …" once the file is written
+    on_undo = None  # called after an undo of this step
+
+    def drop(self) -> None:
+        self.dropped = True
+
+    def undo(self) -> None:
+        super().undo()
+        if self.on_undo is not None:
+            self.on_undo()
+        if self.dropped:
+            self.setObsolete(True)  # QUndoStack deletes a command that is obsolete after its undo()
+
+
+class SaveChecks(QObject):
+    def __init__(self, window):
+        super().__init__(window)
+        self.window = window
+        self._csv_choice: tuple[object, str, bool] | None = None  # (document, path, neutralise)
+        self._told: dict[str, object] = {}  # path -> the document saved there although it leaves something out
+
+    def neutralise_formulas(self, path: Path, fmt: str) -> bool | None:
+        """`neutralise_formulas` for saving the document to `path`; None when the user cancelled."""
+        if fmt != "csv":
+            return False
+        doc = self.window.doc
+        key = str(Path(path).absolute())
+        if self._csv_choice is not None and self._csv_choice[0] is doc and self._csv_choice[1] == key:
+            return self._csv_choice[2]
+        from evaleditor.core.export import export_headers, export_rows
+        from evaleditor.io.text.csv_safety import formula_like_cells
+
+        n = len(formula_like_cells(export_headers(doc.dataset), export_rows(doc.dataset)))
+        if not n:
+            return False
+        answer = dialogs.ask_csv_formulas(self.window, n)
+        if answer is None:
+            return None
+        self._csv_choice = (doc, key, answer)  # for the next saves (forgotten when the ' step is undone)
+        return answer
+
+    def leaving_out(self, path: Path, fmt: str) -> str:
+        """SAVE when the file will hold everything the document holds, or the user says to save all the
+        same (asked once per document and file); else SAVE_AS or CANCEL. Left out: the other sheets of
+        the workbook being replaced, and what SDK cases hold that a table cannot (agent traces, rubrics)."""
+        doc = self.window.doc
+        in_place = doc.path is not None and Path(path).absolute() == doc.path.absolute()
+        key = str(Path(path).absolute())
+        if self._told.get(key) is doc:
+            return dialogs.SAVE
+        lines = []
+        others = [name for name in doc.sheets if name != doc.sheet]
+        if in_place and others and fmt == "xlsx":
+            lines.append(translate("SaveChecks", "the workbook's other sheets: {names}").format(
+                names=", ".join(f"\u201c{name}\u201d" for name in others)))
+        if fmt == "json":
+            from evaleditor.io.sdk.write import replaced_traces
+
+            if replaced := replaced_traces(doc.dataset):
+                lines.append(translate("SaveChecks", "the earlier turns of agent traces in rows that joined a "
+                                                     "conversation as a later turn (their history becomes the "
+                                                     "conversation's): rows {rows}").format(
+                    rows=", ".join(str(doc.dataset.position(r) + 1) for r in replaced[:10])
+                    + (" \u2026" if len(replaced) > 10 else "")))
+        hidden = doc.validator.rows_noted("sdk-not-shown") if fmt != "json" else 0
+        if hidden:
+            lines.append(translate("SaveChecks", "what SDK cases hold that a table cannot show: agent traces, rubrics, "
+                                                 "images … (cases with any: {n:,})").format(n=hidden))
+        if not lines:
+            return dialogs.SAVE
+        answer = dialogs.ask_save_leaving_out(self.window, self.window.document_name(), fmt, lines, in_place)
+        if answer == dialogs.SAVE:
+            self._told[key] = doc
+        return answer
+
+    def before_write(self, fmt: str, neutralise: bool) -> SaveStep | None:
+        """Make the document what the file will hold, as one undo step (`take_back` it if the file is
+        not written): the ' before formulas of a safe CSV; SDK JSON's turn order and numbers."""
+        doc = self.window.doc
+        if fmt == "csv" and neutralise:
+            command = prefix_formulas_command(doc.dataset)
+        elif fmt == "json":
+            from evaleditor.core.editing import sdk_turn_order
+
+            command = sdk_turn_order(doc.validator)
+        else:
+            command = None
+        if command is None:
+            return None
+        step = SaveStep(doc.dataset, command)
+        if fmt == "csv":  # the formulas are back as typed: the next save asks again, not re-adds the '
+            step.on_undo = self._forget_csv_choice
+        self.window.undo_stack.push(step)
+        if fmt == "json":
+            step.note = translate("SaveChecks", "turns ordered and numbered 1, 2, 3 … as SDK JSON stores them "
+                                                "(Undo shows them as typed)")
+        return step
+
+    def not_saved(self, step: SaveStep | None, fmt: str) -> None:
+        """A save failed or was cancelled: `take_back` its step. A workbook refused for cells it cannot
+        hold names the first; the document is then checked as the workbook it was to be, so that the
+        Issues panel lists every such cell (with Fix all) instead of one per try."""
+        self.take_back(step)
+        validator = self.window.doc.validator
+        if fmt in ("xlsx", "xls") and not validator.is_workbook():
+            validator.set_save_format(fmt)
+            n = validator.rule_counts["control-character"] + validator.rule_counts["cell-too-long-for-excel"]
+            if n:
+                self.window.statusBar().showMessage(translate(
+                    "SaveChecks", "{n:,} cells cannot be stored in a workbook: the Issues panel lists them").format(n=n),
+                    15000)
+
+    def _forget_csv_choice(self) -> None:
+        self._csv_choice = None
+
+    def take_back(self, step: SaveStep | None) -> None:
+        """The save did not happen: remove `step` (when it is still the last one), leaving the document
+        as modified or as clean as it was before the save."""
+        stack = self.window.undo_stack
+        if step is None or stack is None or not (stack.index() > 0 and stack.command(stack.index() - 1) is step):
+            return
+        was_clean = stack.cleanIndex() == stack.index() - 1
+        step.drop()
+        stack.undo()
+        if was_clean:
+            stack.setClean()
+
+    def show_error(self, title: str, exc: BaseException | None, message: str = "") -> None:
+        """A failed save: the cells that differ for a VerifyError, else the one-line reason."""
+        if isinstance(exc, VerifyError):
+            dialogs.show_verify_error(self.window, exc.path, exc.mismatches)
+        else:
+            dialogs.show_error(self.window, title, error_text(exc) if exc is not None else message)
+
+
+def prefix_formulas_command(ds) -> Command | None:
+    """One undo step putting ' before every cell and header Excel would run as a formula (what
+    io/csv_safety.neutralise writes), or None when there is none."""
+    from evaleditor.io.text.csv_safety import formula_like_cells, neutralise
+
+    rows, columns = ds.rows, ds.columns
+    found = formula_like_cells(ds.headers(), [row.cells for row in rows])  # row -1: the header
+    renames: list[Command] = [RenameColumn(columns[j].id, neutralise(columns[j].header)) for i, j in found if i < 0]
+    changes = [(rows[i].id, columns[j].id, neutralise(rows[i].cells[j])) for i, j in found if i >= 0]
+    commands = renames + ([SetCells(changes)] if changes else [])
+    if not commands:
+        return None
+    return Batch(commands, translate("SaveChecks", "Add ' before formulas"))

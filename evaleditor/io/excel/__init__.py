@@ -1,0 +1,31 @@
+"""Workbooks: .xlsx/.xlsm read with python-calamine (read.py), .xls with xlrd (xls.py), .xlsx written
+with openpyxl (write.py). `read_workbook` reads a workbook for what its bytes say it is."""
+
+from __future__ import annotations
+
+import os
+
+from evaleditor.core.table import RawTable
+from evaleditor.io import safety
+from evaleditor.io.grid import Cancel, Progress
+
+
+def read_workbook(
+    path: str | os.PathLike[str],
+    suffix: str,
+    sheet: str | None = None,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+    target: str | None = None,
+) -> RawTable:
+    """A zip is read as .xlsx and an OLE file as .xls whatever the suffix (an .xlsx named .xls, an old
+    .xls named .xlsx or .csv); anything else as the `suffix` says, so that reader says what is wrong."""
+    safety.check_file(path)
+    kind = safety.sniff(path)
+    if kind == "zip" or (kind != "ole" and suffix != ".xls"):
+        from evaleditor.io.excel.read import read_xlsx
+
+        return read_xlsx(path, sheet, progress, cancel, target)
+    from evaleditor.io.excel.xls import read_xls
+
+    return read_xls(path, sheet, progress, cancel, target)

@@ -1,0 +1,154 @@
+"""Reading .xlsx/.xlsm workbooks with python-calamine; every cell becomes the text a user sees."""
+
+from __future__ import annotations
+
+import os
+import zipfile
+import zlib
+
+from evaleditor.core.errors import Cancelled, ReadError
+from evaleditor.core.table import LoadNote, RawTable
+from evaleditor.io import safety
+from evaleditor.io.excel.sheets import grid_to_table, pick_sheet
+from evaleditor.io.grid import EVERY, Cancel, Progress, build_grid, cell_text
+from evaleditor.io.safety import short_reason
+
+FORMULA_RULE = "formula-without-value"
+
+
+def read_xlsx(
+    path: str | os.PathLike[str],
+    sheet: str | None = None,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+    target: str | None = None,
+) -> RawTable:
+    """`target`: the sheet is chosen by the question header it recognises (pick_sheet)."""
+    safety.check_file(path)
+    kind = safety.sniff(path)
+    if kind == "ole" and safety.ole_is_encrypted(path):
+        raise ReadError(path, safety.PASSWORD)
+    if kind != "zip":  # an old .xls under this suffix is read_workbook's to route (excel/__init__.py)
+        raise ReadError(path, safety.DAMAGED_XLSX)
+    safety.check_zip_workbook(path)
+    from evaleditor.io.excel.extent import sheet_checker
+
+    check_extent = sheet_checker(path)  # before calamine builds a sheet: see extent.py
+
+    import python_calamine
+
+    try:
+        if os.fspath(path).lower().endswith((".xlsx", ".xlsm")):
+            book = python_calamine.CalamineWorkbook.from_path(os.fspath(path))
+        else:  # calamine picks the format by suffix; by content when given a file object
+            with open(path, "rb") as handle:
+                book = python_calamine.CalamineWorkbook.from_filelike(handle)
+        names = [m.name for m in book.sheets_metadata
+                 if m.typ == python_calamine.SheetTypeEnum.WorkSheet]
+    except python_calamine.PasswordError:
+        raise ReadError(path, safety.PASSWORD) from None
+    except Exception as err:  # calamine raises its own exception types for every kind of damage
+        raise ReadError(path, f"cannot read the workbook: {short_reason(err)}") from None
+
+    loaded: dict[str, object] = {}
+    may_hold_formulas: dict[str, bool] = {}
+
+    def load(name: str):
+        if name not in loaded:
+            may_hold_formulas[name] = check_extent(name)
+            try:
+                loaded[name] = book.get_sheet_by_name(name)
+            except Exception as err:
+                raise ReadError(path, f"cannot read the sheet {name!r}: {short_reason(err)}") from None
+        return loaded[name]
+
+    def first_row(name: str) -> list[str] | None:
+        sheet_ = load(name)
+        try:
+            for row in sheet_.iter_rows():
+                if any(v != "" and v is not None for v in row):
+                    return [cell_text(v) for v in row]
+        except Exception as err:
+            raise ReadError(path, f"cannot read the sheet {name!r}: {short_reason(err)}") from None
+        return None
+
+    chosen = pick_sheet(path, names, sheet, first_row, target)
+    cal_sheet = load(chosen)
+    loaded.clear()
+    try:
+        rows = _absolute_rows(cal_sheet, progress, cancel)
+    except (ReadError, Cancelled):
+        raise
+    except Exception as err:
+        raise ReadError(path, f"cannot read the sheet {chosen!r}: {short_reason(err)}") from None
+    formulas = []  # formulas with no saved value, now showing their text
+    for cell in _missed_cells(path, chosen, may_hold_formulas.get(chosen)):
+        while len(rows) <= cell.row:
+            rows.append([])
+        row = rows[cell.row]
+        if len(row) <= cell.column:
+            row.extend([""] * (cell.column + 1 - len(row)))
+        if row[cell.column] == "":
+            row[cell.column] = cell.text
+            if cell.formula:
+                formulas.append(cell)
+    grid = build_grid(rows, cancel)
+    del rows
+    notes: list[LoadNote] = []
+    if grid is not None and formulas:
+        index = {src: i for i, src in enumerate(grid.kept)}
+        for cell in formulas:
+            notes.append(LoadNote(
+                rule=FORMULA_RULE,
+                message=(f"{cell.ref}: the formula {cell.text} has no saved value (the file was written "
+                         "by a program that does not calculate formulas); the cell shows the formula"),
+                row=None if cell.row == grid.header_at else index.get(cell.row),
+                column=cell.column - grid.first_column,
+            ))
+    return grid_to_table(path, grid, "xlsx", chosen, names, notes)
+
+
+def _absolute_rows(cal_sheet, progress: Progress | None, cancel: Cancel | None) -> list[list[str]]:
+    """The sheet's cells as text, indexed from A1 whatever area calamine reports."""
+    start, end = cal_sheet.start, cal_sheet.end
+    if start is None or end is None:
+        return []
+    rows: list[list] = cal_sheet.to_python(skip_empty_area=False)  # in one call: 2x iter_rows' speed
+    total = len(rows)
+    for i, row in enumerate(rows):
+        if i % EVERY == 0 and i:
+            if cancel is not None and cancel():
+                raise Cancelled()
+            if progress is not None:
+                progress(i, total)
+        if row.count("") == len(row):
+            rows[i] = []  # an empty row (many, under a stray far cell): nothing to keep
+            continue
+        try:
+            "".join(row)  # at C speed: a row of text only (most rows) needs no conversion
+        except TypeError:
+            rows[i] = [v if type(v) is str else cell_text(v) for v in row]
+    if progress is not None:
+        progress(total, total)
+    if rows and len(rows) != end[0] + 1 and start[0]:
+        rows[:0] = [[] for _ in range(start[0])]
+    width = max((len(r) for r in rows), default=0)
+    if start[1] and width != end[1] + 1:
+        pad = [""] * start[1]
+        rows = [pad + r if r else r for r in rows]
+    return rows
+
+
+def _missed_cells(path: object, sheet_name: str, needs_scan: bool | None = None):
+    from defusedxml import DefusedXmlException
+
+    from evaleditor.io.excel.formulas import missed_cells, sheet_parts
+
+    try:
+        with zipfile.ZipFile(path) as zf:  # type: ignore[arg-type]
+            part = sheet_parts(zf).get(sheet_name)
+            return missed_cells(zf, part, needs_scan) if part else []
+    except DefusedXmlException:
+        raise ReadError(path, safety.ENTITIES.format(part=sheet_name)) from None
+    except (KeyError, ValueError, SyntaxError, zipfile.BadZipFile, OSError, EOFError, zlib.error):
+        return []  # the scan is a courtesy: calamine has read the sheet already

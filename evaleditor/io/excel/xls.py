@@ -1,0 +1,162 @@
+"""Reading legacy .xls workbooks with xlrd, and the files that only pretend to be .xls.
+
+Many systems export a web page (HTML) or tab-separated text under a .xls name, and Excel opens them
+anyway; so does this reader where it can (text, a real .xlsx), and says why where it cannot (HTML).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import io
+import os
+
+from evaleditor.core.errors import Cancelled, ReadError
+from evaleditor.core.table import RawTable
+from evaleditor.io import safety
+from evaleditor.io.excel.sheets import grid_to_table, pick_sheet
+from evaleditor.io.grid import EVERY, Cancel, Progress, build_grid, datetime_text, number_text, time_text
+from evaleditor.io.safety import short_reason
+
+
+def _date_text(value: float, datemode: int) -> str:
+    import xlrd
+
+    try:
+        moment = xlrd.xldate.xldate_as_datetime(value, datemode)
+    except (ValueError, OverflowError, xlrd.xldate.XLDateError):
+        return number_text(value)
+    # float arithmetic leaves 12:34:55.999999; Excel stores milliseconds at most
+    moment = moment.replace(microsecond=0) + _dt.timedelta(milliseconds=round(moment.microsecond / 1000))
+    if 0 <= value < 1:
+        return time_text(moment.time())
+    return datetime_text(moment)
+
+
+def _row_text(ws, r: int, datemode: int) -> list[str]:
+    """Row `r` of sheet `ws` as text (from xlrd's type and value arrays: no Cell objects)."""
+    import xlrd
+    from xlrd.biffh import error_text_from_code
+
+    types = ws.row_types(r)
+    values = ws.row_values(r)
+    out: list[str] = []
+    add = out.append
+    for ctype, value in zip(types, values, strict=False):
+        if ctype == xlrd.XL_CELL_TEXT:
+            add(value)
+        elif ctype == xlrd.XL_CELL_EMPTY or ctype == xlrd.XL_CELL_BLANK:
+            add("")
+        elif ctype == xlrd.XL_CELL_NUMBER:
+            add(number_text(float(value)))
+        elif ctype == xlrd.XL_CELL_DATE:
+            add(_date_text(float(value), datemode))
+        elif ctype == xlrd.XL_CELL_BOOLEAN:
+            add("TRUE" if value else "FALSE")
+        elif ctype == xlrd.XL_CELL_ERROR:
+            add(error_text_from_code.get(value, "#N/A"))
+        else:
+            add("")
+    return out
+
+
+def read_xls(
+    path: str | os.PathLike[str],
+    sheet: str | None = None,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+    target: str | None = None,
+) -> RawTable:
+    safety.check_file(path)
+    kind = safety.sniff(path)
+    if kind == "zip":  # a .xlsx under the old suffix: read_workbook (excel/__init__.py) routes it
+        raise ReadError(path, "this .xls file is an .xlsx workbook")
+    if kind == "html":
+        raise ReadError(path, safety.HTML_XLS)
+    if kind == "xml":
+        raise ReadError(path, safety.XML_XLS)
+    if kind == "other":
+        return _text_as_xls(path, progress, cancel)
+    if safety.ole_is_encrypted(path):
+        raise ReadError(path, safety.PASSWORD)
+
+    import xlrd
+
+    try:
+        # xlrd reports damage it can read past on sys.stdout: that would corrupt `validate --format json`
+        # ragged rows: a stray cell at IV65536 must not pad every row to 256 cells (a 6 KB file took 15 s)
+        book = xlrd.open_workbook(os.fspath(path), on_demand=True, ragged_rows=True, logfile=io.StringIO(),
+                                  verbosity=0)
+    except Exception as err:  # xlrd raises XLRDError, CompDocError, struct.error, IndexError ...
+        reason = short_reason(err)
+        if "encrypted" in reason.lower():
+            raise ReadError(path, safety.PASSWORD) from None
+        raise ReadError(path, f"not a valid .xls workbook (the file is damaged: {reason})") from None
+    try:
+        return _read_book(path, book, sheet, progress, cancel, target)
+    finally:
+        book.release_resources()
+
+
+def _read_book(path, book, sheet, progress, cancel, target=None) -> RawTable:
+    names = book.sheet_names()
+
+    def load(name: str):
+        try:
+            return book.sheet_by_name(name)
+        except Exception as err:
+            raise ReadError(path, f"cannot read the sheet {name!r}: {short_reason(err)}") from None
+
+    def first_row(name: str) -> list[str] | None:
+        ws = load(name)
+        try:
+            for r in range(ws.nrows):
+                row = _row_text(ws, r, book.datemode)
+                if any(row):
+                    return row
+        except Exception as err:
+            raise ReadError(path, f"cannot read the sheet {name!r}: {short_reason(err)}") from None
+        return None
+
+    chosen = pick_sheet(path, names, sheet, first_row, target)
+    ws = load(chosen)
+    total = ws.nrows
+
+    def rows():
+        for r in range(total):
+            if r % EVERY == 0 and r:
+                if cancel is not None and cancel():
+                    raise Cancelled()
+                if progress is not None:
+                    progress(r, total)
+            yield _row_text(ws, r, book.datemode)
+        if progress is not None:
+            progress(total, total)
+
+    try:
+        grid = build_grid(rows())
+    except (ReadError, Cancelled):
+        raise
+    except Exception as err:
+        raise ReadError(path, f"cannot read the sheet {chosen!r}: {short_reason(err)}") from None
+    return grid_to_table(path, grid, "xls", chosen, names, [])
+
+
+def _text_as_xls(path, progress, cancel) -> RawTable:
+    from evaleditor.io.text.delimited import looks_binary, read_delimited
+
+    damaged = "not a valid .xls workbook (the file is damaged or not a workbook)"
+    head = safety.read_head(path, 64 * 1024)
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):  # Excel's "Unicode Text", tab-separated
+        return read_delimited(path, progress, cancel)
+    text = None
+    for encoding in ("utf-8", "gb18030"):
+        try:
+            text = head.decode(encoding)
+        except UnicodeDecodeError as err:
+            if err.start >= len(head) - 4:  # a character cut at the end of the sample
+                text = head[: err.start].decode(encoding, "replace")
+        if text is not None:
+            break
+    if text is None or looks_binary(text):
+        raise ReadError(path, damaged)
+    return read_delimited(path, progress, cancel)

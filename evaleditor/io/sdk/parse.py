@@ -1,0 +1,80 @@
+"""Parse an SDK JSON file and split its root into the cases and the rest (sdk_read.py).
+
+The reasons given for a file that cannot be read are json.loads's on the file's bytes, word for word;
+the bytes are decoded first and dropped, so that a big file's bytes and text are not both held while
+it is parsed.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from evaleditor.core.errors import ReadError
+from evaleditor.core.i18n import N_
+from evaleditor.io.sdk.check import Errors, clean_model, field_name, kind
+from evaleditor.io.sdk.schema import ROOT
+
+NOT_SDK = "not an SDK EvaluationDataset: "
+
+
+def decode_text(path: object, data: bytes) -> str:
+    """The file's text, decoded as json.loads decodes bytes (UTF-8, or UTF-16/32 by their BOM)."""
+    try:
+        return data.decode(json.detect_encoding(data), "surrogatepass")
+    except UnicodeDecodeError:
+        raise ReadError(path, N_("not valid JSON: the file is not UTF-8 text (binary data?)")) from None
+
+
+def _constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def parse_json(path: object, data: bytes | str) -> Any:
+    """The parsed JSON of `data` (bytes, or text from `decode_text`), as json.loads(bytes) parses it."""
+    text = decode_text(path, data) if isinstance(data, bytes) else data
+    try:
+        # json.loads(text) would refuse a BOM left after decoding; a decoder of its own per call, as
+        # json.loads makes (the scanner's memo is not to be shared between threads)
+        return json.JSONDecoder(parse_constant=_constant).decode(text)
+    except json.JSONDecodeError as err:
+        raise ReadError(path, f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+    except RecursionError:
+        raise ReadError(path, N_("not valid JSON: nested too deeply")) from None
+    except ValueError as err:
+        raise ReadError(path, f"not valid JSON: {' '.join(str(err).split())}") from None
+
+
+def split_root(path: object, data: Any, errors: Errors) -> tuple[list[Any], dict[str, Any] | None]:
+    """The raw cases and the root's other (checked) keys."""
+    if isinstance(data, list):
+        if data and not any(isinstance(c, dict) for c in data):
+            raise ReadError(path, NOT_SDK + "the JSON is an array of non-objects")
+        errors.append(("", 'the root is an array; the SDK wants an object {"eval_cases": [...]} '
+                           "(it is saved so)"))
+        return data, None
+    if not isinstance(data, dict):
+        raise ReadError(path, NOT_SDK + f'the JSON is a {kind(data)}, not an object with "eval_cases"')
+    if data and not any(field_name(ROOT, k) for k in data):
+        keys = ", ".join(k if len(k) <= 40 else k[:39] + "…" for k in list(data)[:5]) + (" …" if len(data) > 5 else "")
+        raise ReadError(path, NOT_SDK + f'no "eval_cases" (keys: {keys})')
+    cases: list[Any] | None = None
+    document: dict[str, Any] = {}
+    rest = {}
+    for key, value in data.items():
+        if field_name(ROOT, key) == "eval_cases":
+            if cases is not None:
+                errors.append((key, "eval_cases is given twice; the first is kept"))
+            elif value is not None and not isinstance(value, list):
+                raise ReadError(path, NOT_SDK + f"eval_cases is {_a(kind(value))}, not an array")
+            else:
+                cases = value or []
+        else:
+            rest[key] = value
+    cleaned = clean_model(rest, ROOT, "", errors)
+    document.update(cleaned)
+    return cases or [], document or None
+
+
+def _a(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word

@@ -1,0 +1,1 @@
+"""Delimited text (.csv, .tsv, .txt): reading, writing, and keeping formulas from running in Excel."""

@@ -1,0 +1,277 @@
+"""CSV and tab-separated text (.csv, .tsv, .txt): every cell read as the exact text in the file.
+
+Encoding is chosen by strict decoding in this order: a BOM (UTF-8, UTF-16 LE/BE), UTF-16 without BOM
+(many NUL bytes), then UTF-8, then GB18030 (Chinese Excel exports), then Windows-1252 (Western Excel
+exports) — which also wins over GB18030 when what GB18030 reads is mostly characters real Chinese text
+does not use (`_latin_read_as_chinese`). The delimiter (`,` `;` or tab) is the one that splits the first
+records most consistently; ties go to the suffix's usual one.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import os
+from collections.abc import Callable
+from itertools import islice
+from pathlib import Path
+
+from evaleditor.core.errors import ReadError, WriteError
+from evaleditor.core.i18n import N_
+from evaleditor.core.table import RawTable
+from evaleditor.io.atomic import atomic_write
+from evaleditor.io.grid import EVERY, Cancel, Progress, build_grid, collect
+from evaleditor.io.safety import check_file
+
+DELIMITERS = (",", ";", "\t")
+SNIFF_CHARS = 64 * 1024
+SNIFF_RECORDS = 50
+
+csv.field_size_limit(2**31 - 1)
+
+
+_CONTROL = {chr(c) for c in range(32)} - {"\t", "\n", "\r", "\f", "\v"}
+
+
+def looks_binary(text: str) -> bool:
+    """A NUL anywhere, or many control characters near the start: bytes that were never text."""
+    if "\x00" in text:
+        return True
+    head = text[:SNIFF_CHARS]
+    controls = sum(1 for ch in head if ch in _CONTROL)
+    return controls > max(8, len(head) // 100)
+
+
+def sniff_delimiter(text: str, default: str) -> str:
+    """The delimiter that splits the first records most consistently into 2+ fields.
+
+    The suffix's usual delimiter wins ties, so another one is chosen only when it is clearly better
+    (`frage;antwort` / `1,5;2,5` reads as semicolon-separated, a comma in a question does not).
+    """
+    sample = text[:SNIFF_CHARS]
+    truncated = len(text) > SNIFF_CHARS
+    best, best_score = default, 0.0
+    for delim in (default, *(d for d in DELIMITERS if d != default)):
+        reader = csv.reader(io.StringIO(sample, newline=""), delimiter=delim, strict=False)
+        try:
+            widths = [len(r) for r in islice(reader, SNIFF_RECORDS) if any(r)]
+        except csv.Error:
+            continue
+        if truncated and len(widths) > 2:
+            widths.pop()  # the last record may be cut in the middle
+        if not widths or widths[0] < 2:
+            continue
+        score = sum(1 for w in widths if w == widths[0]) / len(widths)
+        if score > best_score:
+            best, best_score = delim, score
+    return best
+
+
+def detect_encoding(path: str | os.PathLike[str]) -> str:
+    """The encoding of a text file, by strict decoding (see the module doc), streaming the file in
+    chunks so that no decoded copy of it is kept. Raises UnicodeDecodeError when none fits and
+    ValueError when the text holds NUL characters (binary data)."""
+    with open(path, "rb") as f:
+        head = f.read(4096)
+    if head.startswith(codecs.BOM_UTF8):
+        candidates = ["utf-8-sig"]
+    elif head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        candidates = ["utf-16"]
+    elif head.count(0) * 4 > len(head):  # UTF-16 without a BOM: every other byte of ASCII is NUL
+        candidates = ["utf-16-le" if head[1::2].count(0) > head[0::2].count(0) else "utf-16-be"]
+        candidates += ["utf-8", "gb18030", "cp1252"]
+    else:
+        candidates = ["utf-8", "gb18030", "cp1252"]
+    for encoding in candidates:
+        if not _decodes(path, encoding):
+            continue
+        if encoding == "gb18030" and "cp1252" in candidates and _latin_read_as_chinese(path) \
+                and _decodes(path, "cp1252"):
+            return "cp1252"
+        return encoding
+    raise UnicodeDecodeError(candidates[-1], b"", 0, 1, "no encoding fits")
+
+
+def _decodes(path: str | os.PathLike[str], encoding: str) -> bool:
+    """Whether the whole file decodes strictly (streamed); ValueError when the text holds NUL."""
+    decoder = codecs.getincrementaldecoder(encoding)("strict")
+    try:
+        with open(path, "rb") as f:
+            while chunk := f.read(1 << 20):
+                if "\x00" in decoder.decode(chunk):
+                    raise ValueError("NUL in text")
+            decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _latin_read_as_chinese(path: str | os.PathLike[str]) -> bool:
+    """Western text (Müller, Señor) often decodes as GB18030 too: an accented letter and the ASCII
+    letter after it make one "character" (黮, 駉). Those are never in GB2312, which holds nearly every
+    character of real Chinese text, whose two bytes are both 0xA1 or above: most Chinese characters
+    outside it means the bytes were Windows-1252."""
+    with open(path, "rb") as f:
+        head = codecs.getincrementaldecoder("gb18030")("replace").decode(f.read(SNIFF_CHARS))
+    chinese = [ch for ch in head if "\u4e00" <= ch <= "\u9fff"]
+    if not chinese:
+        return False
+    outside = sum(1 for ch in chinese if not _in_gb2312(ch))
+    return outside * 2 > len(chinese)
+
+
+def _in_gb2312(ch: str) -> bool:
+    try:
+        ch.encode("gb2312")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _head(path: str | os.PathLike[str], encoding: str) -> str:
+    with open(path, encoding=encoding, newline="") as f:
+        return f.read(SNIFF_CHARS + 1)
+
+
+def _utf8_guess(path: str | os.PathLike[str]) -> str | None:
+    """"utf-8-sig" or "utf-8" when the file starts as UTF-8 and holds no NUL byte, else None.
+
+    Most files are UTF-8: reading them needs no first pass that decodes the whole file (a tenth of
+    the parse), because the parse decodes strictly itself; a decoding error there falls back to
+    `detect_encoding`. A NUL byte (binary data, or UTF-16) is found at memchr speed."""
+    with open(path, "rb") as f:
+        head = f.read(4096)
+        if head.startswith(codecs.BOM_UTF8):
+            guess = "utf-8-sig"
+        elif head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            return None
+        else:
+            try:
+                codecs.getincrementaldecoder("utf-8")("strict").decode(head)
+            except UnicodeDecodeError:
+                return None
+            guess = "utf-8"
+        f.seek(0)
+        while chunk := f.read(1 << 20):
+            if b"\x00" in chunk:
+                return None
+    return guess
+
+
+def read_delimited(
+    path: str | os.PathLike[str], progress: Progress | None = None, cancel: Cancel | None = None,
+    suffix: str | None = None,
+) -> RawTable:
+    """`suffix` (".csv", ".tsv" …) stands for the file's own when it has another (a temporary file).
+
+    The file is parsed as a stream (never held whole as text) so that memory stays close to the
+    cells themselves."""
+    check_file(path)
+    try:
+        encoding = _utf8_guess(path) or detect_encoding(path)
+        size = os.path.getsize(path)
+        try:
+            head = _head(path, encoding)
+        except UnicodeDecodeError:  # not UTF-8 after all, past the first 4 KB
+            encoding = detect_encoding(path)
+            head = _head(path, encoding)
+    except UnicodeDecodeError:
+        raise ReadError(path, N_("not a text file (no known text encoding fits its bytes)")) from None
+    except ValueError:
+        raise ReadError(path, N_("not a text file (it holds binary data)")) from None
+    except OSError as err:
+        from evaleditor.io.atomic import os_error_reason
+
+        raise ReadError(path, os_error_reason(err)) from None
+    if looks_binary(head):
+        raise ReadError(path, N_("not a text file (it holds binary data)"))
+    suffix = (suffix or Path(path).suffix).lower()
+    default = "," if suffix == ".csv" else "\t"
+    delimiter = sniff_delimiter(head, default)
+    del head
+
+    def records(f) -> list[list[str]]:
+        def told(_rows: int) -> None:
+            if progress is not None:
+                progress(min(f.buffer.tell(), size), size)
+
+        rows = collect(csv.reader(f, delimiter=delimiter, strict=False), cancel, told)
+        if progress is not None:
+            progress(size, size)
+        return rows
+
+    try:
+        try:
+            with open(path, encoding=encoding, newline="") as f:
+                grid = build_grid(records(f))
+        except UnicodeDecodeError:  # not UTF-8 after all, past the head
+            encoding = detect_encoding(path)
+            with open(path, encoding=encoding, newline="") as f:
+                grid = build_grid(records(f))
+    except UnicodeDecodeError:
+        raise ReadError(path, N_("not a text file (no known text encoding fits its bytes)")) from None
+    except ValueError:
+        raise ReadError(path, N_("not a text file (it holds binary data)")) from None
+    except csv.Error as err:
+        raise ReadError(path, f"the file is not valid CSV ({err})") from None
+    except OSError as err:
+        from evaleditor.io.atomic import os_error_reason
+
+        raise ReadError(path, os_error_reason(err)) from None
+    if grid is None:
+        raise ReadError(path, N_("the file is empty (it has no rows)"))
+    return RawTable(
+        headers=grid.headers,
+        rows=grid.rows,
+        source_format="csv" if delimiter != "\t" else "tsv",
+        encoding=encoding,
+        delimiter=delimiter,
+    )
+
+
+def write_csv(
+    path: str | os.PathLike[str],
+    headers: list[str],
+    rows: list[list[str]],
+    progress: Progress | None = None,
+    *,
+    neutralise_formulas: bool = False,
+    verify: Callable[[Path], None] | None = None,
+) -> None:
+    """UTF-8 with BOM, comma-separated, RFC 4180 quoting, CRLF line ends; saved atomically.
+
+    Cells are quoted only when needed, except a header row holding `;` or a tab, which is quoted
+    whole so that reading it back cannot mistake the delimiter. `neutralise_formulas`: cells that
+    Excel would run as formulas get a leading `'` (csv_safety.py). `verify`: see atomic_write.
+    """
+    width = len(headers)
+    total = len(rows)
+    change: Callable[[list[str]], list[str]] | None = None
+    if neutralise_formulas:
+        from evaleditor.io.text.csv_safety import neutralise_row
+
+        change = neutralise_row
+        headers = change(headers)
+    with atomic_write(path, "w", encoding="utf-8-sig", newline="", verify=verify) as handle:
+        writer = csv.writer(handle, delimiter=",", quoting=csv.QUOTE_MINIMAL, lineterminator="\r\n")
+        try:
+            if any(";" in h or "\t" in h for h in headers):
+                # quoted, a one-column header `a;b` cannot be taken for two semicolon-separated ones
+                csv.writer(handle, quoting=csv.QUOTE_ALL, lineterminator="\r\n").writerow(headers)
+            else:
+                writer.writerow(headers)
+            for i, row in enumerate(rows):
+                if change is not None:
+                    row = change(row)
+                if len(row) > width:
+                    raise WriteError(path, f"row {i + 1} has {len(row)} cells but there are {width} columns")
+                writer.writerow(row if len(row) == width else [*row, *[""] * (width - len(row))])
+                if progress is not None and (i + 1) % EVERY == 0:
+                    progress(i + 1, total)
+        except (csv.Error, UnicodeEncodeError) as err:
+            reason = str(err).splitlines()[0] if str(err) else type(err).__name__
+            raise WriteError(path, f"cannot write the CSV: {reason}") from None
+    if progress is not None:
+        progress(total, total)
+
