@@ -44,6 +44,7 @@ _RULES = [
     Rule("turn-column-without-session", WARNING, N_("Turn column without a session column")),
     Rule("unknown-column", INFO, N_("Column not used by the target")),
     Rule("missing-answer-column", INFO, N_("No answer column")),
+    Rule("unclosed-quote", WARNING, N_("A quote that is never closed")),
     # rows
     Rule("empty-question", ERROR, N_("Empty question")),
     Rule("question-too-long", ERROR, N_("Question too long"), es_only=True),
@@ -74,6 +75,7 @@ _RULES = [
     Rule("sdk-turn-index", ERROR, N_("SDK turn_index out of order")),
     Rule("sdk-unknown-author", WARNING, N_("Undeclared SDK author")),
     Rule("sdk-not-shown", INFO, N_("Kept but not shown")),
+    Rule("duplicate-json-key", WARNING, N_("A key given twice")),
 ]
 
 RULES: dict[str, Rule] = {r.id: r for r in _RULES}

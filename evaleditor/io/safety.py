@@ -45,18 +45,11 @@ def short_reason(err: BaseException) -> str:
 
 
 def available_memory() -> int | None:
-    """Bytes of memory available now (MemAvailable on Linux), or None when unknown."""
-    try:
-        with open("/proc/meminfo", encoding="ascii") as meminfo:
-            for line in meminfo:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    try:
-        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (ValueError, OSError, AttributeError):
-        return None
+    """Bytes of memory available now (MemAvailable on Linux; less inside a container with a memory
+    limit: budget.py), or None when unknown."""
+    from evaleditor.io.budget import available_memory as available
+
+    return available()
 
 
 def human_size(n: float) -> str:

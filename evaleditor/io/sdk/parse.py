@@ -8,6 +8,7 @@ it is parsed.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from evaleditor.core.errors import ReadError
@@ -30,13 +31,68 @@ def _constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON value")
 
 
+class RootObject(dict):
+    """The root object of a file that gives a key more than once: `duplicates` holds, for each such key,
+    the values given before the last (the last wins, as in every JSON reader and the SDK)."""
+
+    duplicates: dict[str, list[Any]]
+
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _root_object(decoder: json.JSONDecoder, text: str) -> dict[str, Any] | None:
+    """The root object parsed key by key (each value at C speed, as fast as the whole), a RootObject
+    when some key is given twice; None when the root is not a well-formed object (then parsing the
+    whole says why, in json's words)."""
+    from json.decoder import scanstring
+
+    space = _SPACE.match
+    i = space(text, 0).end()
+    if not text.startswith("{", i):
+        return None
+    pairs: list[tuple[str, Any]] = []
+    i = space(text, i + 1).end()
+    try:
+        while not text.startswith("}", i) or pairs:
+            if text[i] != '"':
+                return None
+            key, i = scanstring(text, i + 1)
+            i = space(text, i).end()
+            if text[i] != ":":
+                return None
+            value, i = decoder.raw_decode(text, space(text, i + 1).end())
+            pairs.append((key, value))
+            i = space(text, i).end()
+            if text[i] == "}":
+                break
+            if text[i] != ",":
+                return None
+            i = space(text, i + 1).end()
+    except (ValueError, IndexError):
+        return None
+    if space(text, i + 1).end() != len(text):
+        return None
+    root = RootObject(pairs)
+    if len(root) == len(pairs):
+        return dict(root)
+    root.duplicates = {}
+    for key, value in pairs[:-1]:
+        if root[key] is not value:
+            root.duplicates.setdefault(key, []).append(value)
+    return root
+
+
 def parse_json(path: object, data: bytes | str) -> Any:
-    """The parsed JSON of `data` (bytes, or text from `decode_text`), as json.loads(bytes) parses it."""
+    """The parsed JSON of `data` (bytes, or text from `decode_text`), as json.loads(bytes) parses it.
+    A root object that gives a key twice is a RootObject saying so (`duplicates`)."""
     text = decode_text(path, data) if isinstance(data, bytes) else data
     try:
         # json.loads(text) would refuse a BOM left after decoding; a decoder of its own per call, as
         # json.loads makes (the scanner's memo is not to be shared between threads)
-        return json.JSONDecoder(parse_constant=_constant).decode(text)
+        decoder = json.JSONDecoder(parse_constant=_constant)
+        root = _root_object(decoder, text)
+        return root if root is not None else decoder.decode(text)
     except json.JSONDecodeError as err:
         raise ReadError(path, f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
     except RecursionError:
@@ -78,3 +134,15 @@ def split_root(path: object, data: Any, errors: Errors) -> tuple[list[Any], dict
 
 def _a(word: str) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+def duplicate_key_messages(data: Any) -> list[str]:
+    """What to say about each root key that `data` (from parse_json) gives more than once."""
+    out = []
+    for key, earlier in getattr(data, "duplicates", {}).items():
+        last = data[key]
+        told = [f"{len(v):,} case{'' if len(v) == 1 else 's'}" if isinstance(v, list) and field_name(ROOT, key) == "eval_cases" else kind(v)
+                for v in [*earlier, last]]
+        out.append(f'the key "{key}" is given {len(earlier) + 1} times ({", then ".join(told)}): only the last '
+                   "is read, as the SDK reads it; the others are left out and a save does not keep them")
+    return out

@@ -43,7 +43,7 @@ from evaleditor.io.sdk.mapping import (
     model_content,
     user_content,
 )
-from evaleditor.io.sdk.parse import decode_text, parse_json, split_root
+from evaleditor.io.sdk.parse import decode_text, duplicate_key_messages, parse_json, split_root
 from evaleditor.io.sdk.schema import MODELS
 from evaleditor.io.sdk.views import case_findings
 
@@ -82,9 +82,9 @@ def _clean_case(value: Any, path: str, errors: Errors) -> Any:
 def read_sdk_json(path: str | os.PathLike[str], progress: Progress | None = None,
                   cancel: Cancel | None = None) -> RawTable:
     """Read an SDK JSON file; ReadError (one-line reason) when nothing sensible can be shown."""
-    from evaleditor.io import safety
+    from evaleditor.io import budget, safety
 
-    safety.check_file(path)
+    budget.check_json_size(path, safety.check_file(path))
     try:
         with open(path, "rb") as handle:
             text = decode_text(path, handle.read())  # the bytes are dropped at once: the text is as big
@@ -97,8 +97,11 @@ def read_sdk_json(path: str | os.PathLike[str], progress: Progress | None = None
 
 
 def _read(path: object, data: Any, progress: Progress | None, cancel: Cancel | None) -> RawTable:
+    from evaleditor.io.budget import check_cases
+
     root_errors: Errors = []
     raw_cases, document = split_root(path, data, root_errors)
+    check_cases(path, len(raw_cases))
     cases: list[ReadCase] = []
     for i, raw in enumerate(raw_cases):
         if i % _EVERY == 0:
@@ -118,6 +121,7 @@ def _read(path: object, data: Any, progress: Progress | None, cancel: Cancel | N
         else:
             cases.append(ReadCase(i, cleaned, errors))
     table = _table(_regrouped(cases), root_errors)
+    table.notes[:0] = [LoadNote("duplicate-json-key", m) for m in duplicate_key_messages(data)]
     table.document = document
     if progress is not None:
         progress(len(raw_cases), len(raw_cases))

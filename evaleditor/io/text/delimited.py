@@ -14,21 +14,23 @@ import csv
 import io
 import os
 from collections.abc import Callable
-from itertools import islice
+from itertools import chain, islice
 from pathlib import Path
 
 from evaleditor.core.errors import ReadError, WriteError
 from evaleditor.core.i18n import N_
 from evaleditor.core.table import RawTable
+from evaleditor.io import budget
 from evaleditor.io.atomic import atomic_write
 from evaleditor.io.grid import EVERY, Cancel, Progress, build_grid, collect
 from evaleditor.io.safety import check_file
+from evaleditor.io.text.long_cells import LongCellWatch, failing_record_line, long_cell_notes
 
 DELIMITERS = (",", ";", "\t")
 SNIFF_CHARS = 64 * 1024
 SNIFF_RECORDS = 50
 
-csv.field_size_limit(2**31 - 1)
+csv.field_size_limit(budget.MAX_CELL_CHARS)  # a longer cell is refused, with the line it starts at
 
 
 _CONTROL = {chr(c) for c in range(32)} - {"\t", "\n", "\r", "\f", "\v"}
@@ -167,7 +169,8 @@ def read_delimited(
 
     The file is parsed as a stream (never held whole as text) so that memory stays close to the
     cells themselves."""
-    check_file(path)
+    if check_file(path) > budget.MAX_LINE_BYTES:  # a smaller file cannot hold a longer line
+        budget.check_line_lengths(path)
     try:
         encoding = _utf8_guess(path) or detect_encoding(path)
         size = os.path.getsize(path)
@@ -190,13 +193,32 @@ def read_delimited(
     default = "," if suffix == ".csv" else "\t"
     delimiter = sniff_delimiter(head, default)
     del head
+    limits = budget.TableBudget(path)
+    watch = LongCellWatch()
 
     def records(f) -> list[list[str]]:
-        def told(_rows: int) -> None:
+        reader = csv.reader(f, delimiter=delimiter, strict=False)
+        first = next(reader, None)
+        if first is None:
+            return []
+        width = len(first)
+        limits.check(1, width)
+        watch.start()
+
+        def told(rows: int) -> None:
+            limits.check(rows, width)
+            watch.batch(rows, reader.line_num)
             if progress is not None:
                 progress(min(f.buffer.tell(), size), size)
 
-        rows = collect(csv.reader(f, delimiter=delimiter, strict=False), cancel, told)
+        try:
+            rows = collect(chain([first], reader), cancel, told)
+        except csv.Error as err:
+            if "field larger than field limit" not in str(err):
+                raise
+            raise ReadError(path, budget.CELL_TOO_LONG.format(
+                line=failing_record_line(path, encoding, delimiter), limit=budget.MAX_CELL_CHARS)) from None
+        watch.batch(len(rows), reader.line_num)
         if progress is not None:
             progress(size, size)
         return rows
@@ -204,11 +226,14 @@ def read_delimited(
     try:
         try:
             with open(path, encoding=encoding, newline="") as f:
-                grid = build_grid(records(f))
+                rows = records(f)
         except UnicodeDecodeError:  # not UTF-8 after all, past the head
             encoding = detect_encoding(path)
             with open(path, encoding=encoding, newline="") as f:
-                grid = build_grid(records(f))
+                rows = records(f)
+        long_cells = watch.suspects(rows)
+        grid = build_grid(rows)
+        del rows
     except UnicodeDecodeError:
         raise ReadError(path, N_("not a text file (no known text encoding fits its bytes)")) from None
     except ValueError:
@@ -221,12 +246,14 @@ def read_delimited(
         raise ReadError(path, os_error_reason(err)) from None
     if grid is None:
         raise ReadError(path, N_("the file is empty (it has no rows)"))
+    limits.check(len(grid.rows), len(grid.headers))  # rows wider than the header count too
     return RawTable(
         headers=grid.headers,
         rows=grid.rows,
         source_format="csv" if delimiter != "\t" else "tsv",
         encoding=encoding,
         delimiter=delimiter,
+        notes=long_cell_notes(long_cells, grid, path, encoding, delimiter),
     )
 
 
