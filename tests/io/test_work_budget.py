@@ -175,8 +175,8 @@ def test_a_cell_over_the_field_limit_is_refused_with_the_line_it_starts_on(tmp_p
 # ----- SDK JSON: a key given twice -------------------------------------------------------------------
 def test_a_second_eval_cases_key_is_said_and_the_last_is_read(tmp_path):
     path = tmp_path / "twice.json"
-    case = '{"prompt": {"role": "user", "parts": [{"text": "%s"}]}}'
-    path.write_text('{"eval_cases": [%s], "eval_cases": [%s, %s]}' % (case % "a", case % "b", case % "c"))
+    a, b, c = ('{"prompt": {"role": "user", "parts": [{"text": "%s"}]}}' % t for t in "abc")
+    path.write_text(f'{{"eval_cases": [{a}], "eval_cases": [{b}, {c}]}}')
     doc = load_document(path)
     assert [r.cells[0] for r in doc.dataset.rows] == ["b", "c"]
     [issue] = [i for i in doc.validator.all_issues() if i.rule == "duplicate-json-key"]
