@@ -3,6 +3,7 @@ same shape): each is refused with one line after bounded work — rows kept, byt
 past the refusal — never by a timed assertion."""
 
 import csv
+import json
 import os
 
 import pytest
@@ -175,7 +176,7 @@ def test_a_cell_over_the_field_limit_is_refused_with_the_line_it_starts_on(tmp_p
 # ----- SDK JSON: a key given twice -------------------------------------------------------------------
 def test_a_second_eval_cases_key_is_said_and_the_last_is_read(tmp_path):
     path = tmp_path / "twice.json"
-    a, b, c = ('{"prompt": {"role": "user", "parts": [{"text": "%s"}]}}' % t for t in "abc")
+    a, b, c = (json.dumps({"prompt": {"role": "user", "parts": [{"text": t}]}}) for t in "abc")
     path.write_text(f'{{"eval_cases": [{a}], "eval_cases": [{b}, {c}]}}')
     doc = load_document(path)
     assert [r.cells[0] for r in doc.dataset.rows] == ["b", "c"]
