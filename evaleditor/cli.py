@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from evaleditor import __version__
+from evaleditor.cli_files import STREAM, STREAM_FORMATS
 from evaleditor.core import i18n
 from evaleditor.core.i18n import _, ngettext
 from evaleditor.core.targets import TARGET_NAMES
@@ -40,19 +41,29 @@ def _parser() -> argparse.ArgumentParser:
         if sheet:
             sp.add_argument("--sheet", help=_("the workbook sheet to read (default: the first with a question header)"))
 
-    v = sub.add_parser("validate", help=_("check a file and list every issue"))
-    v.add_argument("file")
+    def reading(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--from", dest="source_format", choices=STREAM_FORMATS,
+                        help=_("the format of standard input, read with -"))
+        sp.add_argument("--format", choices=("text", "json"), default="text",
+                        help=_("text (in your language) or json (English, for scripts)"))
+
+    files_help = _("files or glob patterns (data/*.xlsx); - reads standard input")
+    v = sub.add_parser("validate", help=_("check files and list every issue"))
+    v.add_argument("files", nargs="+", metavar="FILE", help=files_help)
     common(v)
-    v.add_argument("--format", choices=("text", "json"), default="text",
-                   help=_("text (in your language) or json (English, for scripts)"))
-    s = sub.add_parser("shape", help=_("print how the service will read the file"))
-    s.add_argument("file")
+    reading(v)
+    s = sub.add_parser("shape", help=_("print how the service will read each file"))
+    s.add_argument("files", nargs="+", metavar="FILE", help=files_help)
     common(s)
+    reading(s)
     c = sub.add_parser("convert", help=_("write IN as OUT (.xlsx, .csv or .json)"))
-    c.add_argument("input")
-    c.add_argument("output")
+    c.add_argument("input", help=_("the file to read; - reads standard input"))
+    c.add_argument("output", help=_("the file to write; - writes standard output"))
     common(c)
     c.add_argument("--headers", choices=("en", "zh"), help=_("header language for the target"))
+    reading(c)
+    c.add_argument("--to", dest="output_format", choices=STREAM_FORMATS,
+                   help=_("the format written to standard output with - (default: the input's, if csv or json)"))
     t = sub.add_parser("template", help=_("write an empty dataset with a target's headers"))
     t.add_argument("output")
     t.add_argument("--target", choices=TARGET_NAMES, required=True)
@@ -101,69 +112,153 @@ def _emit(text: str) -> None:
     try:
         print(text, flush=True)
     except BrokenPipeError:
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        _emit_nowhere()
 
 
-def _load(args, path: str):
-    """(document, None), or (None, (the reason in the user's language, in English for the JSON report))."""
-    from evaleditor.core.errors import EvalEditorError
+def _emit_nowhere() -> int:
+    """Standard output's reader has gone: send the rest nowhere, so that exiting raises no second error."""
+    import os
+
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
+def _json_line(report: dict) -> None:
+    """One report as one line of JSON (JSON Lines: one per file)."""
+    _emit(json.dumps(report, ensure_ascii=False))
+
+
+def _load(args, name: str, target: str | None, sheet_target: str | None = None):
+    """(document, None), or (None, (the reason in the user's language, in English for the JSON report)).
+    `name` is a file, an unmatched glob pattern, or `-` (standard input, in the format --from says)."""
+    from evaleditor.cli_files import is_pattern, stdin_copy
+    from evaleditor.core.errors import EvalEditorError, ReadError
+    from evaleditor.core.i18n import N_
     from evaleditor.io.load import load_document
 
     try:
-        return load_document(path, sheet=getattr(args, "sheet", None), target=args.target,
-                             sheet_target=getattr(args, "sheet_target", None)), None
+        if is_pattern(name):
+            raise ReadError(name, N_("no file matches this pattern"))
+        if name != STREAM:
+            return load_document(name, sheet=args.sheet, target=target, sheet_target=sheet_target), None
+        with stdin_copy(args.source_format) as path:
+            try:
+                return load_document(path, sheet=args.sheet, target=target, sheet_target=sheet_target), None
+            except ReadError as exc:  # said of "-", not of the temporary copy
+                raise ReadError(name, exc.reason) from None
     except EvalEditorError as exc:
         return None, (i18n.error_text(exc), str(exc))
     except Exception as exc:  # a reader bug must still be one line, never a traceback
         error = f"{type(exc).__name__}: {exc}"
-        return None, (_("{path}: cannot read the file ({error})").format(path=path, error=error).splitlines()[0],
-                      f"{path}: cannot read the file ({error})".splitlines()[0])
+        return None, (_("{path}: cannot read the file ({error})").format(path=name, error=error).splitlines()[0],
+                      f"{name}: cannot read the file ({error})".splitlines()[0])
+
+
+def _files(args) -> list[str]:
+    """The files named, patterns expanded; `-` at most once, and only with its format said."""
+    from evaleditor.cli_files import expand
+
+    names = expand(args.files)
+    if names.count(STREAM) > 1:
+        raise UsageError(_("standard input (-) can be read only once"))
+    if STREAM in names and not args.source_format:
+        raise UsageError(_("say the format of standard input: --from csv or --from json"))
+    return names
 
 
 def _validate(args) -> int:
-    from evaleditor.core.report import report_json, report_text, unreadable_json
+    """Each file's report (text, or one JSON line each); with several files a summary line. The exit
+    status is the worst file's."""
+    from collections import Counter
 
-    doc, error = _load(args, args.file)
-    if doc is None:
+    from evaleditor.core.report import count_line, report_json, report_text, unreadable_json
+
+    names = _files(args)
+    worst, with_errors, unreadable, totals = 0, 0, 0, Counter()
+    for n, name in enumerate(names):
+        if n and args.format == "text":
+            _emit("")
+        doc, error = _load(args, name, args.target)
+        if doc is None:
+            if args.format == "json":
+                _json_line(unreadable_json(name, args.target, error[1]))
+            worst, unreadable = max(worst, _fail(error[0])), unreadable + 1
+            continue
         if args.format == "json":
-            _emit(json.dumps(unreadable_json(args.file, args.target, error[1]), ensure_ascii=False, indent=2))
-        return _fail(error[0])
-    if args.format == "json":
-        _emit(json.dumps(report_json(doc, args.file), ensure_ascii=False, indent=2))
-    else:
-        _emit(report_text(doc, args.file))
-    return 1 if doc.validator.counts["error"] else 0
+            _json_line(report_json(doc, name))
+        else:
+            _emit(report_text(doc, name))
+        counts = doc.validator.counts
+        totals.update({k: counts[k] for k in ("error", "warning", "info")})
+        with_errors += bool(counts["error"])
+        worst = max(worst, 1 if counts["error"] else 0)
+    if len(names) > 1 and args.format == "text":
+        _emit(_("{files}: {with_errors}, {unreadable}; {counts}").format(
+            files=ngettext("{n} file", "{n} files", len(names)).format(n=len(names)),
+            with_errors=ngettext("{n} with errors", "{n} with errors", with_errors).format(n=with_errors),
+            unreadable=ngettext("{n} unreadable", "{n} unreadable", unreadable).format(n=unreadable),
+            counts=count_line({k: totals[k] for k in ("error", "warning", "info")})))
+    return worst
 
 
 def _shape(args) -> int:
-    doc, error = _load(args, args.file)
-    if doc is None:
-        return _fail(error[0])
-    _emit(doc.shape.line)
-    return 1 if doc.validator.counts["error"] else 0  # the exit status of every command that reads a file
+    """Each file's shape line (`FILE: line` when there are several), or one JSON object per line."""
+    from evaleditor.core.report import shape_report_json, unreadable_shape_json
+
+    names = _files(args)
+    worst = 0
+    for name in names:
+        doc, error = _load(args, name, args.target)
+        if doc is None:
+            if args.format == "json":
+                _json_line(unreadable_shape_json(name, args.target))
+            worst = max(worst, _fail(error[0]))
+            continue
+        if args.format == "json":
+            _json_line(shape_report_json(doc, name))
+        else:
+            _emit(f"{name}: {doc.shape.line}" if len(names) > 1 else doc.shape.line)
+        worst = max(worst, 1 if doc.validator.counts["error"] else 0)  # the exit status of every command that reads
+    return worst
 
 
 def _convert(args) -> int:
+    """Write the input as the output (`-`: standard input / output, in the format --from / --to or
+    the other file's suffix says); with --format json, the output's report as one JSON line."""
+    from evaleditor.cli_files import output_path, stream_format
     from evaleditor.core.errors import EvalEditorError
-    from evaleditor.core.report import issue_line
+    from evaleditor.core.report import issue_line, report_json, unreadable_json
     from evaleditor.io.convert import target_problem, write_converted
     from evaleditor.io.save import output_format
 
-    try:
-        fmt = output_format(args.output)
-    except EvalEditorError as exc:
-        return _fail(i18n.error_text(exc))
+    if args.input == STREAM and not args.source_format:
+        raise UsageError(_("say the format of standard input: --from csv or --from json"))
+    if args.output == STREAM:
+        if args.format == "json":
+            raise UsageError(_("--format json and the converted file cannot both go to standard output"))
+        if not (fmt := args.output_format or stream_format(args.input, args.source_format)):
+            raise UsageError(_("say the format of standard output: --to csv or --to json"))
+    else:
+        try:
+            fmt = output_format(args.output)
+        except EvalEditorError as exc:
+            return _fail(i18n.error_text(exc))
     if problem := target_problem(args.target, fmt):
         raise UsageError(problem)
-    source, error = _load(argparse.Namespace(sheet=args.sheet, target=None, sheet_target=args.target), args.input)
+    source, error = _load(args, args.input, None, sheet_target=args.target)
     if source is None:
+        if args.format == "json":
+            _json_line({**unreadable_json(args.output, args.target, error[1]), "input": args.input, "written": False})
         return _fail(error[0])
     try:
-        out, blocking = write_converted(source, args.output, fmt, args.target, args.headers)
+        with output_path(args.output, fmt) as path:
+            out, blocking = write_converted(source, path, fmt, args.target, args.headers)
     except EvalEditorError as exc:
         return _fail(i18n.error_text(exc))
+    except BrokenPipeError:
+        return _emit_nowhere()
+    if args.format == "json":
+        _json_line({**report_json(out, args.output), "input": args.input, "written": not blocking})
     errors = [i for i in out.validator.all_issues() if i.severity == "error"]
     for i in (blocking or errors):
         print(issue_line(out, i), file=sys.stderr)
@@ -185,8 +280,12 @@ def _convert(args) -> int:
                        "evaleditor: warning: {n} cases hold data a table cannot show (agent traces, rubrics, "
                        "images …); {output} does not keep it: convert to .json to keep it", lost).format(
                            n=lost, output=args.output), file=sys.stderr)
-    _emit(_("{output}: {shape} (target {target})").format(output=args.output, shape=out.shape.line,
-                                                         target=out.dataset.target.name))
+    done = _("{output}: {shape} (target {target})").format(output=args.output, shape=out.shape.line,
+                                                          target=out.dataset.target.name)
+    if args.output == STREAM:  # standard output holds the file
+        print(done, file=sys.stderr)
+    elif args.format == "text":
+        _emit(done)
     return 1 if errors else 0
 
 

@@ -51,10 +51,15 @@ def report_json(doc: Document, file_label: str) -> dict:
     }
 
 
+def unreadable_shape_json(file_label: str, target: str | None) -> dict:
+    """`shape --format json` of a file that could not be read: no sheet, no shape."""
+    return {"file": file_label, "target": target, "sheet": None, "shape": None}
+
+
 def unreadable_json(file_label: str, target: str | None, reason: str) -> dict:
     """The report of a file that could not be read: one `unreadable-file` issue, no shape."""
     return {
-        "file": file_label, "target": target, "sheet": None, "shape": None, "columns": [],
+        **unreadable_shape_json(file_label, target), "columns": [],
         "issues": [{"rule": "unreadable-file", "severity": ERROR, "row": None, "column": None, "message": reason}],
         "counts": {ERROR: 1, WARNING: 0, INFO: 0},
     }

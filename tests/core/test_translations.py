@@ -27,7 +27,7 @@ def test_the_extractor_sees_the_rule_messages_and_the_cli():
     found = tool.extract_gettext()
     assert "The question is empty: every case needs one" in found
     assert ("{n} error", "{n} errors") in found
-    assert "check a file and list every issue" in found
+    assert "check files and list every issue" in found
     assert any("checks.py" in place for place in found["The question is empty: every case needs one"])
 
 
