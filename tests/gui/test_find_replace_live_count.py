@@ -1,4 +1,4 @@
-"""Find and replace, QA round 2: the live count runs on the event loop a slice at a time (typing stays
+"""Find and replace: the live count runs on the event loop a slice at a time (typing stays
 responsive on a big file) and ends exact, starting again when the text, the data or the filter changes;
 Replace all says what a row filter leaves alone; a bad replacement is said instead of the question; the
 keyboard goes back to the table when the dialog closes."""

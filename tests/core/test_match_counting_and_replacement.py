@@ -1,4 +1,4 @@
-"""Find/replace on big files (QA round 2, no Qt): the count a few rows at a time, with the matches in the
+"""Find/replace on big files (no Qt): the count a few rows at a time, with the matches in the
 rows a filter hides; "find next" stopping at the first match; a bad replacement said before anything
 is replaced."""
 

@@ -1,4 +1,4 @@
-"""QA fixes in the SDK JSON writer (sdk_write.py, sdk_map.py).
+"""The SDK JSON writer keeps what a case carries (io/sdk/write.py, io/sdk/mapping.py).
 
 A. A case carrying its own agent trace keeps it when it is given a session id: whole when it is alone in
    its conversation or its first turn; as a later turn its history must be the conversation's, so only

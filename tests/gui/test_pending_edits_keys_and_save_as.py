@@ -1,4 +1,4 @@
-"""Fixes from exploratory QA: an edit still open in a cell is not lost when the document goes; Ctrl+D is
+"""An edit still open in a cell is not lost when the document goes; Ctrl+D is
 not ambiguous on X11; typing after Tab replaces the cell; Save As under a changed target writes the
 headers `evaleditor convert` writes; Ctrl+T and the demo say the right thing."""
 
@@ -480,7 +480,7 @@ def test_saving_a_trace_into_a_conversation_says_which_turns_go(qtbot, tmp_path,
     pytest.importorskip("agentplatform")
     from evaleditor.gui import MainWindow
     from tests.io.test_sdk_json import write_json
-    from tests.io.test_sdk_qa_fixes import rich
+    from tests.io.test_sdk_traces_and_typed_extras import rich
     path = write_json(tmp_path / "rich.json", rich())
     w = MainWindow()
     qtbot.addWidget(w)

@@ -1,4 +1,4 @@
-"""Rough edges found by exploratory QA under Xvfb: clipped column headers, a Chinese label split across
+"""Column headers that fit their text, a Chinese label never split across
 lines in the Conversation panel, paste of a block over a larger selection, the CSV formula question's
 default, and renaming a column to spaces or to another column's header."""
 
