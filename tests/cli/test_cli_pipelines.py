@@ -146,3 +146,13 @@ def test_convert_json_is_the_report_of_the_output_and_says_whether_it_was_writte
     code, out, _ = run(capsys, "convert", tmp_path / "missing.csv", tmp_path / "o.json", "--format", "json")
     [report] = json_lines(out, "convert")
     assert code == 2 and report["issues"][0]["rule"] == "unreadable-file" and report["written"] is False
+
+
+def test_the_json_reports_cost_no_pydantic_or_pandas_import():
+    """The reports are built as plain dicts: pydantic's import alone would nearly double a small validate."""
+    code = ("import sys\nfrom evaleditor.cli import main\n"
+            f"main(['validate', {str(SAMPLES / 'ground_truth_single_turn.csv')!r}, '--format', 'json'])\n"
+            f"main(['shape', {str(SAMPLES / 'sdk_agent_cases.json')!r}, '--format', 'json'])\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'pydantic', 'pandas'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines()[-1] == "[]" and out.count('"file"') == 2
