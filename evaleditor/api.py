@@ -157,7 +157,8 @@ def from_pandas(frame: pd.DataFrame, target: str | None = None) -> Document:
     _check_target(target)
     headers = [_cell_text(h) for h in frame.columns]
     target = target or infer_target(headers, "")
-    rows = [[_cell_text(v) for v in row] for row in frame.itertuples(index=False, name=None)]
+    columns = [_column_texts(frame.iloc[:, j]) for j in range(frame.shape[1])]
+    rows = [list(cells) for cells in zip(*columns, strict=True)] if columns else [[] for _ in range(len(frame))]
     raw = RawTable(headers, rows, _FRAME_FORMAT.get(target, "csv"))
     return Document(document_from_table(raw, None, target), FRAME_LABEL)
 
@@ -167,18 +168,31 @@ def _check_target(target: str | None) -> None:
         raise ValueError(f"unknown target {target!r}: choose {', '.join(TARGET_NAMES)}")
 
 
+def _column_texts(column: pd.Series) -> list[str]:
+    """A column's values as cell text; a column of text is taken as it is."""
+    values = column.tolist()  # Python scalars: int, float, bool, Timestamp, NaT …
+    if all(type(v) is str for v in values):
+        return values
+    return [_cell_text(v) for v in values]
+
+
 def _cell_text(value: object) -> str:
     """A DataFrame value as the text a reader makes of a cell (io/grid.cell_text)."""
+    from evaleditor.io.grid import cell_text
+
+    kind = type(value)
+    if kind is str:
+        return value  # type: ignore[return-value]
+    if kind is int or kind is bool:
+        return cell_text(value)
+    if kind is float:
+        return "" if value != value else cell_text(value)  # NaN: a missing value, an empty cell
+    if isinstance(value, (list, tuple, dict)):
+        return json.dumps(value, ensure_ascii=False, default=str)
     import numpy as np
     import pandas as pd
 
-    from evaleditor.io.grid import cell_text
-
-    if isinstance(value, str):
-        return value
-    if isinstance(value, (list, tuple, dict)):
-        return json.dumps(value, ensure_ascii=False, default=str)
-    if pd.api.types.is_scalar(value) and pd.isna(value):  # None, NaN, NaT, pd.NA: an empty cell
+    if pd.api.types.is_scalar(value) and pd.isna(value):  # None, NaT, pd.NA: an empty cell
         return ""
     if isinstance(value, np.datetime64):
         value = pd.Timestamp(value)

@@ -9,11 +9,8 @@ read back (io/save.py), so what comes out is what a named file would hold.
 
 from __future__ import annotations
 
-import glob
 import os
-import shutil
 import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -32,6 +29,8 @@ def expand(names: list[str]) -> list[str]:
     """Each name in order, a glob pattern replaced by the files it matches (sorted, `**` recursive,
     hidden files only when the pattern says so, as a POSIX shell does). A pattern that matches
     nothing stays as given: reading it then says so."""
+    import glob
+
     out: list[str] = []
     for name in names:
         matches = sorted(glob.glob(name, recursive=True)) if is_pattern(name) else []
@@ -49,6 +48,9 @@ def stream_format(name: str, source_format: str | None) -> str | None:
 @contextmanager
 def stdin_copy(fmt: str) -> Iterator[Path]:
     """Standard input as a temporary `.fmt` file, removed afterwards."""
+    import shutil
+    import tempfile
+
     with tempfile.TemporaryDirectory(prefix="evaleditor-") as folder:
         path = Path(folder) / f"stdin.{fmt}"
         with open(path, "wb") as out:
@@ -63,6 +65,9 @@ def output_path(name: str, fmt: str) -> Iterator[Path]:
     if name != STREAM:
         yield Path(name)
         return
+    import shutil
+    import tempfile
+
     with tempfile.TemporaryDirectory(prefix="evaleditor-") as folder:
         path = Path(folder) / f"stdout.{fmt}"
         yield path
