@@ -14,6 +14,7 @@ from pathlib import Path
 from evaleditor import __version__
 from evaleditor.cli_files import STREAM, STREAM_FORMATS
 from evaleditor.core import i18n
+from evaleditor.core.errors import one_line as escape_for_terminal
 from evaleditor.core.i18n import _, ngettext
 from evaleditor.core.targets import TARGET_NAMES
 
@@ -61,6 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("output", help=_("the file to write; - writes standard output"))
     common(c)
     c.add_argument("--headers", choices=("en", "zh"), help=_("header language for the target"))
+    c.add_argument("--force", action="store_true", help=_("replace OUT even when it is read-only"))
     reading(c)
     c.add_argument("--to", dest="output_format", choices=STREAM_FORMATS,
                    help=_("the format written to standard output with - (default: the input's, if csv or json)"))
@@ -68,6 +70,7 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("output")
     t.add_argument("--target", choices=TARGET_NAMES, required=True)
     t.add_argument("--headers", choices=("en", "zh"), default="en", help=_("header language for the target"))
+    t.add_argument("--force", action="store_true", help=_("replace OUT even when it is read-only"))
     return p
 
 
@@ -103,7 +106,7 @@ def gui_main() -> int:
 
 
 def _fail(reason: str) -> int:
-    print(_("evaleditor: {reason}").format(reason=reason), file=sys.stderr)
+    print(_("evaleditor: {reason}").format(reason=escape_for_terminal(reason)), file=sys.stderr)
     return 2
 
 
@@ -124,8 +127,11 @@ def _emit_nowhere() -> int:
 
 
 def _json_line(report: dict) -> None:
-    """One report as one line of JSON (JSON Lines: one per file)."""
-    _emit(json.dumps(report, ensure_ascii=False))
+    """One report as one line of JSON (JSON Lines: one per file). C1 control characters (U+0080-U+009F,
+    which some terminals obey) are escaped too, as JSON escapes C0 ones."""
+    import re
+
+    _emit(re.sub("[\x80-\x9f]", lambda m: f"\\u{ord(m.group()):04x}", json.dumps(report, ensure_ascii=False)))
 
 
 def _load(args, name: str, target: str | None, sheet_target: str | None = None):
@@ -217,7 +223,7 @@ def _shape(args) -> int:
         if args.format == "json":
             _json_line(shape_report_json(doc, name))
         else:
-            _emit(f"{name}: {doc.shape.line}" if len(names) > 1 else doc.shape.line)
+            _emit(escape_for_terminal(f"{name}: {doc.shape.line}" if len(names) > 1 else doc.shape.line))
         worst = max(worst, 1 if doc.validator.counts["error"] else 0)  # the exit status of every command that reads
     return worst
 
@@ -226,7 +232,7 @@ def _convert(args) -> int:
     """Write the input as the output (`-`: standard input / output, in the format --from / --to or
     the other file's suffix says); with --format json, the output's report as one JSON line."""
     from evaleditor.cli_files import output_path, stream_format
-    from evaleditor.core.errors import EvalEditorError
+    from evaleditor.core.errors import EvalEditorError, UnstorableCell
     from evaleditor.core.report import issue_line, report_json, unreadable_json
     from evaleditor.io.convert import target_problem, write_converted
     from evaleditor.io.save import output_format
@@ -252,7 +258,12 @@ def _convert(args) -> int:
         return _fail(error[0])
     try:
         with output_path(args.output, fmt) as path:
-            out, blocking = write_converted(source, path, fmt, args.target, args.headers)
+            out, blocking = write_converted(source, path, fmt, args.target, args.headers,
+                                            replace_read_only=args.force)
+    except UnstorableCell as exc:  # the data's fault, as a blocking finding is: exit 1, nothing written
+        print(_("evaleditor: refused to write {output}: {reason}").format(
+            output=escape_for_terminal(args.output), reason=escape_for_terminal(exc.reason)), file=sys.stderr)
+        return 1
     except EvalEditorError as exc:
         return _fail(i18n.error_text(exc))
     except BrokenPipeError:
@@ -266,7 +277,7 @@ def _convert(args) -> int:
         n = len(blocking)
         print(ngettext("evaleditor: refused to write {output}: {n} cell cannot be stored in a .{format} file",
                        "evaleditor: refused to write {output}: {n} cells cannot be stored in a .{format} file",
-                       n).format(output=args.output, n=n, format=fmt), file=sys.stderr)
+                       n).format(output=escape_for_terminal(args.output), n=n, format=fmt), file=sys.stderr)
         return 1
     if fmt == "csv":  # formulas Excel would run: a warning, the exit status is unchanged
         from evaleditor.core.export import export_rows
@@ -280,8 +291,8 @@ def _convert(args) -> int:
                        "evaleditor: warning: {n} cases hold data a table cannot show (agent traces, rubrics, "
                        "images …); {output} does not keep it: convert to .json to keep it", lost).format(
                            n=lost, output=args.output), file=sys.stderr)
-    done = _("{output}: {shape} (target {target})").format(output=args.output, shape=out.shape.line,
-                                                          target=out.dataset.target.name)
+    done = escape_for_terminal(_("{output}: {shape} (target {target})").format(
+        output=args.output, shape=out.shape.line, target=out.dataset.target.name))
     if args.output == STREAM:  # standard output holds the file
         print(done, file=sys.stderr)
     elif args.format == "text":
@@ -298,10 +309,10 @@ def _template(args) -> int:
         fmt = output_format(args.output)
         if problem := target_problem(args.target, fmt):
             raise UsageError(problem)
-        save_document(template_document(args.target, args.headers), args.output)
+        save_document(template_document(args.target, args.headers), args.output, replace_read_only=args.force)
     except EvalEditorError as exc:
         return _fail(i18n.error_text(exc))
-    _emit(_("{output}: empty {target} dataset").format(output=args.output, target=args.target))
+    _emit(escape_for_terminal(_("{output}: empty {target} dataset").format(output=args.output, target=args.target)))
     return 0
 
 

@@ -31,6 +31,15 @@ class WriteError(EvalEditorError):
         super().__init__(f"{one_line(self.path)}: {self.reason}")
 
 
+class ReadOnlyTarget(WriteError):
+    """The file a save would replace is read-only: replaced only when the user says so."""
+
+
+class UnstorableCell(WriteError):
+    """The data holds what the output format cannot store (a lone surrogate, a control character): the
+    data's fault, not the disk's, so `convert` exits 1 (refused because of the data), not 2."""
+
+
 class Mismatch(NamedTuple):
     """One cell that did not read back as written.
 

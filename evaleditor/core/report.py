@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 
 from evaleditor.core.document import Document
+from evaleditor.core.errors import one_line as escape_for_terminal
 from evaleditor.core.i18n import N_, _, localized_message, ngettext, text
 from evaleditor.core.rules import ERROR, INFO, WARNING, Issue
 
@@ -93,8 +94,15 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(0, width - columns)
 
 
-def report_text(doc: Document, file_label: str) -> str:
-    """The text report in the current language (core/i18n.py); rule ids and the shape line stay as they are."""
+LINES_PER_RULE = 20  # the text report shows this many issues of one rule, then a count of the rest
+
+
+def report_text(doc: Document, file_label: str, per_rule: int = LINES_PER_RULE) -> str:
+    """The text report in the current language (core/i18n.py); rule ids and the shape line stay as they are.
+
+    At most `per_rule` issues of one rule are listed (a rule that fires on a million rows must not print a
+    million lines), then one line per rule counts the rest; `--format json` lists every issue. Every line
+    is escaped for the terminal: a file's names and keys cannot move the cursor or split a line."""
     ds = doc.dataset
     issues = doc.validator.all_issues()
     if doc.sheet:
@@ -102,7 +110,17 @@ def report_text(doc: Document, file_label: str) -> str:
                                                                   sheet=doc.sheet)
     else:
         title = _("{file} (target {target})").format(file=file_label, target=ds.target.name)
-    lines = [title, doc.shape.line, *(issue_line(doc, i, 7) for i in issues), count_line(counts(issues))]
+    shown: dict[str, int] = {}
+    lines = [escape_for_terminal(title), escape_for_terminal(doc.shape.line)]
+    for issue in issues:
+        n = shown[issue.rule] = shown.get(issue.rule, 0) + 1
+        if n <= per_rule:
+            lines.append(issue_line(doc, issue, 7))
+    for rule, n in shown.items():
+        if n > per_rule:
+            lines.append(_("… {n} more {rule} not shown (--format json lists them all)").format(
+                n=f"{n - per_rule:,}", rule=rule))
+    lines.append(count_line(counts(issues)))
     return "\n".join(lines)
 
 
@@ -110,4 +128,5 @@ def issue_line(doc: Document, issue: Issue, width: int = 0) -> str:
     """"error   turn-gap [row 5, column turn_id]: …" (the severity padded to `width` columns)."""
     place = place_text(issue_row(doc, issue), issue_column(doc, issue))
     where = f" [{place}]" if place else ""
-    return f"{pad(text(SEVERITY_WORDS[issue.severity]), width)} {issue.rule}{where}: {localized_message(issue)}"
+    return escape_for_terminal(
+        f"{pad(text(SEVERITY_WORDS[issue.severity]), width)} {issue.rule}{where}: {localized_message(issue)}")

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
-from evaleditor.core.errors import WriteError
+from evaleditor.core.errors import ReadOnlyTarget, WriteError
 from evaleditor.core.i18n import N_
 
 _REASONS = {
@@ -117,6 +118,34 @@ def _target(path: Path) -> Path:
     return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
+_NOT_FILES = ((stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISFIFO, "a pipe (FIFO)"),
+              (stat.S_ISSOCK, "a socket"))
+NOT_A_FILE = "this is {kind}, not a file: a save would put a file in its place; choose a file name"
+READ_ONLY = N_("the file is read-only; replace it anyway with --force, or save under another name")
+
+
+def check_target(path: str | os.PathLike[str], *, replace_read_only: bool = False) -> None:
+    """WriteError when `path` names something a save must not replace with a file: a device, a FIFO, a
+    socket; ReadOnlyTarget when it is a read-only file (mode 444, or not writable by this user), unless
+    `replace_read_only` (the user said so: `--force`, or yes to the window's question)."""
+    target = _target(Path(path))
+    try:
+        st = os.stat(target)
+    except OSError:
+        return  # a new name, or a reason the write itself gives
+    for test, kind in _NOT_FILES:
+        if test(st.st_mode):
+            raise WriteError(path, NOT_A_FILE.format(kind=kind))
+    if not replace_read_only and stat.S_ISREG(st.st_mode) and is_read_only(target, st.st_mode):
+        raise ReadOnlyTarget(path, READ_ONLY)
+
+
+def is_read_only(path: str | os.PathLike[str], mode: int | None = None) -> bool:
+    """No write permission for anyone (as `chmod 444` leaves it), or none for this user."""
+    mode = os.stat(path).st_mode if mode is None else mode
+    return not mode & 0o222 or not os.access(path, os.W_OK)
+
+
 @contextmanager
 def atomic_write(
     path: str | os.PathLike[str],
@@ -139,6 +168,7 @@ def atomic_write(
     folder = target.parent
     if target.is_dir():
         raise WriteError(path, N_("a folder has that name"))
+    check_target(path, replace_read_only=True)
     remove_stale_temps(target)
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f"{temp_prefix(target)}{os.getpid()}-", suffix=".tmp", dir=folder)

@@ -30,10 +30,11 @@ def target_problem(target: str | None, fmt: str) -> str | None:
 
 
 def write_converted(source: Document, path: str | os.PathLike, fmt: str, target: str | None = None,
-                    lang: str | None = None) -> tuple[Document, list[Issue]]:
+                    lang: str | None = None, *, replace_read_only: bool = False) -> tuple[Document, list[Issue]]:
     """`convert`'s save, for the command line and the Python API alike: the document as written as
     `fmt` (converted_document) and the issues that refused it (BLOCKING_RULES). The file is written
-    only when that list is empty (save_document: atomic, read back). Raises WriteError."""
+    only when that list is empty (save_document: atomic, read back; a read-only file only with
+    `replace_read_only`). Raises WriteError (UnstorableCell: the data holds what `fmt` cannot store)."""
     from evaleditor.io import DEFAULT_SHEET
     from evaleditor.io.save import save_document
 
@@ -42,7 +43,7 @@ def write_converted(source: Document, path: str | os.PathLike, fmt: str, target:
         out.sheet = DEFAULT_SHEET
     refused = [i for i in out.validator.all_issues() if i.severity == ERROR and i.rule in BLOCKING_RULES]
     if not refused:
-        save_document(out, path)
+        save_document(out, path, replace_read_only=replace_read_only)
         out.path = Path(path)
     return out, refused
 

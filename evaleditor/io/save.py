@@ -31,7 +31,8 @@ def output_format(path: str | os.PathLike) -> str:
 
 
 def save_document(doc: Document, path: str | os.PathLike, target: str | None = None, headers: str | None = None,
-                  progress=None, *, neutralise_formulas: bool = False, verify: bool = True) -> None:
+                  progress=None, *, neutralise_formulas: bool = False, verify: bool = True,
+                  replace_read_only: bool = False) -> None:
     """Write `doc` to `path` in the format of its extension. With `target`/`headers` the recognised
     columns are renamed to that target's spelling (en or zh); otherwise headers are kept.
 
@@ -39,8 +40,11 @@ def save_document(doc: Document, path: str | os.PathLike, target: str | None = N
     (csv_safety.py). `verify=False` skips reading the file back (benchmarks only).
     `progress(done, total)`: total is twice the number of rows written; the first half counts rows
     written, the second rows read back. Raises WriteError (VerifyError when the file did not read back
-    as written)."""
+    as written); ReadOnlyTarget for a read-only file unless `replace_read_only`."""
+    from evaleditor.io.atomic import check_target
+
     fmt = output_format(path)
+    check_target(path, replace_read_only=replace_read_only)
     with bulk_allocation():  # the read-back builds a file's worth of objects, as opening does
         _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify)
 

@@ -571,6 +571,22 @@ This is one step in Undo.</source>
         <translation>仍然保存(&amp;S)</translation>
     </message>
     <message>
+        <source>Read-only file</source>
+        <translation>只读文件</translation>
+    </message>
+    <message>
+        <source>{name} is read-only.</source>
+        <translation>{name} 是只读文件。</translation>
+    </message>
+    <message>
+        <source>Replace it anyway? The new file stays read-only.</source>
+        <translation>仍然替换它吗？新文件仍为只读。</translation>
+    </message>
+    <message>
+        <source>&amp;Replace</source>
+        <translation>替换(&amp;R)</translation>
+    </message>
+    <message>
         <source>Cells that Excel runs as formulas</source>
         <translation>Excel 会当作公式运行的单元格</translation>
     </message>

@@ -154,6 +154,20 @@ def ask_save_leaving_out(parent: QWidget | None, name: str, fmt: str, lines: lis
     return {save: SAVE, save_as: SAVE_AS}.get(box.clickedButton(), CANCEL)
 
 
+def ask_replace_read_only(parent: QWidget | None, name: str) -> bool:
+    """Whether to replace the read-only file `name` (as editors ask: Cancel is the default)."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle(translate("Dialogs", "Read-only file"))
+    box.setText(translate("Dialogs", "{name} is read-only.").format(name=name))
+    box.setInformativeText(translate("Dialogs", "Replace it anyway? The new file stays read-only."))
+    replace = box.addButton(translate("Dialogs", "&Replace"), QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+    box.exec()
+    return box.clickedButton() is replace
+
+
 def ask_csv_formulas(parent: QWidget | None, n: int) -> bool | None:
     """Cells that Excel would run as formulas, in a CSV being saved: False to write them as they are (the
     default: every cell reads back as typed), True to prefix them with ' (the cells change, here and in

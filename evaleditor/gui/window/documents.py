@@ -200,6 +200,9 @@ class DocumentsMixin:
             return self.save_as(wait=wait)
         if leaving != dialogs.SAVE:
             return False
+        replace = self.save_checks.replace_read_only(path)  # asked, as editors ask
+        if replace is None:
+            return False
         neutralise = self.save_checks.neutralise_formulas(path, fmt)  # CSV cells Excel would run
         if neutralise is None:
             return False
@@ -236,7 +239,7 @@ class DocumentsMixin:
 
         if wait or doc.dataset.row_count() < self.background_rows:
             try:
-                save_document(doc, path, neutralise_formulas=neutralise)
+                save_document(doc, path, neutralise_formulas=neutralise, replace_read_only=replace)
             except EvalEditorError as exc:  # the document stays modified; the old file is kept
                 self.save_checks.not_saved(step, fmt)
                 self.save_checks.show_error(translate("Documents", "Cannot save"), exc)
@@ -245,7 +248,8 @@ class DocumentsMixin:
             return True
         self._start_task(translate("Documents", "Saving {name}\u2026").format(name=path.name),
                          lambda progress, cancel: save_document(doc, path, progress=_stoppable(progress, cancel),
-                                                                neutralise_formulas=neutralise),
+                                                                neutralise_formulas=neutralise,
+                                                                replace_read_only=replace),
                          saved, translate("Documents", "Cannot save"),
                          on_failure=lambda: doc is self.doc and self.save_checks.not_saved(step, fmt), done_is_done=True)
         return True

@@ -63,6 +63,18 @@ class SaveChecks(QObject):
         self._csv_choice: tuple[object, str, bool] | None = None  # (document, path, neutralise)
         self._told: dict[str, object] = {}  # path -> the document saved there although it leaves something out
 
+    def replace_read_only(self, path: Path) -> bool | None:
+        """`replace_read_only` for saving to `path`: False when it is not a read-only file, True when the
+        user says to replace it, None when they cancel."""
+        from evaleditor.io.atomic import is_read_only
+
+        try:
+            if not Path(path).is_file() or not is_read_only(path):
+                return False
+        except OSError:
+            return False  # the save itself says what is wrong
+        return True if dialogs.ask_replace_read_only(self.window, Path(path).name) else None
+
     def neutralise_formulas(self, path: Path, fmt: str) -> bool | None:
         """`neutralise_formulas` for saving the document to `path`; None when the user cancelled."""
         if fmt != "csv":

@@ -16,7 +16,7 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
-from evaleditor.core.errors import WriteError
+from evaleditor.core.errors import UnstorableCell, WriteError
 from evaleditor.io.atomic import atomic_write
 from evaleditor.io.grid import EVERY, Progress, column_letter
 
@@ -45,6 +45,9 @@ def cell_problem(value: str) -> str | None:
     if len(value) > MAX_CELL_CHARS:
         return f"has {len(value):,} characters; Excel holds at most {MAX_CELL_CHARS:,} in a cell"
     bad = ILLEGAL.search(value)
+    if bad is not None and "\ud800" <= bad.group() <= "\udfff":
+        return (f"holds U+{ord(bad.group()):04X}, half of a character (a lone surrogate: the text is damaged), "
+                "which a workbook cannot store")
     if bad is not None:
         return f"holds the control character U+{ord(bad.group()):04X}, which a workbook cannot store"
     return None
@@ -80,7 +83,7 @@ def check_cells(path: object, headers: list[str], rows: list[list[str]]) -> None
     for j, h in enumerate(headers):
         problem = cell_problem(h)
         if problem is not None:
-            raise WriteError(path, f"header {j + 1} {problem}")
+            raise UnstorableCell(path, f"header {j + 1} {problem}")
     for i, row in enumerate(rows):
         if len(row) > width:
             raise WriteError(path, f"row {i + 1} has {len(row)} cells but there are {width} columns")
@@ -89,7 +92,7 @@ def check_cells(path: object, headers: list[str], rows: list[list[str]]) -> None
         for j, value in enumerate(row):
             problem = cell_problem(value)
             if problem is not None:
-                raise WriteError(path, f"row {i + 1}, column {headers[j]!r} {problem}")
+                raise UnstorableCell(path, f"row {i + 1}, column {headers[j]!r} {problem}")
 
 
 def write_xlsx(

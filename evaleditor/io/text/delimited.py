@@ -17,7 +17,7 @@ from collections.abc import Callable
 from itertools import chain, islice
 from pathlib import Path
 
-from evaleditor.core.errors import ReadError, WriteError
+from evaleditor.core.errors import ReadError, UnstorableCell, WriteError
 from evaleditor.core.i18n import N_
 from evaleditor.core.table import RawTable
 from evaleditor.io import budget
@@ -296,7 +296,11 @@ def write_csv(
                 writer.writerow(row if len(row) == width else [*row, *[""] * (width - len(row))])
                 if progress is not None and (i + 1) % EVERY == 0:
                     progress(i + 1, total)
-        except (csv.Error, UnicodeEncodeError) as err:
+        except UnicodeEncodeError as err:
+            bad = err.object[err.start] if isinstance(err.object, str) and err.start < len(err.object) else "?"
+            raise UnstorableCell(path, f"a cell holds U+{ord(bad):04X}, half of a character (a lone surrogate: "
+                                       "the text is damaged), which a UTF-8 file cannot store") from None
+        except csv.Error as err:
             reason = str(err).splitlines()[0] if str(err) else type(err).__name__
             raise WriteError(path, f"cannot write the CSV: {reason}") from None
     if progress is not None:
