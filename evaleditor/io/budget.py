@@ -191,6 +191,27 @@ def _check_inside(path: object, chunk: bytes, start: int, line: int, limit: int)
         start = end
 
 
+SHEET_SAMPLE = 1 << 20  # bytes of a sheet's XML that tell how densely it holds cells
+SHEET_TOO_MANY_CELLS = ("the sheet {name!r} holds about {cells:,} cells ({size} of XML), more than {limit:,} "
+                        "can be opened on this computer; split it into smaller files")
+
+
+def check_sheet_cells(path: object, zf, part: str, name: str, limit: int) -> None:
+    """ReadError when sheet `name` (zip member `part`) holds far more cells than `limit`, judged from the
+    cells in its first megabyte and its size in the zip's directory: a 1 GiB part of one repeated cell is
+    refused after inflating 1 MB, not 1 GiB. Only cells with a value count (calamine leaves out empty
+    ones), and only a part over twice the limit is refused: the sample is an estimate."""
+    size = zf.getinfo(part).file_size
+    if size <= 4 * SHEET_SAMPLE:  # small: the exact scan that follows is quick
+        return
+    with zf.open(part) as member:
+        head = member.read(SHEET_SAMPLE)
+    cells = head.count(b"</c>") + head.count(b":c>")  # closing tags: a cell with a value
+    estimate = cells * size // max(len(head), 1)
+    if estimate > 2 * limit:
+        raise ReadError(path, SHEET_TOO_MANY_CELLS.format(name=name, cells=estimate, size=_size(size), limit=limit))
+
+
 def check_json_size(path: object, size: int) -> None:
     """ReadError when SDK JSON of `size` bytes would take more memory to open than is available."""
     budget = memory_budget()

@@ -82,7 +82,8 @@ def test_greater_than_pattern():
         pattern = extent._greater_than(n)
         for x in (0, 1, n - 1, n, n + 1, n * 10, 10 ** 8):
             if x >= 0:
-                assert bool(pattern.search(b'r="AB%d"' % x)) == (x > n), (n, x)
+                assert bool(pattern.search(b'<c r="AB%d"><v>1</v></c>' % x)) == (x > n), (n, x)
+                assert not pattern.search(b'<c r="AB%d" s="1"/>' % x)  # empty: calamine leaves it out
 
 
 def test_zip_that_is_not_a_workbook_is_refused_before_calamine(tmp_path):

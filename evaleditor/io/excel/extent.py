@@ -24,7 +24,7 @@ import re
 import zipfile
 
 from evaleditor.core.errors import ReadError
-from evaleditor.io import safety
+from evaleditor.io import budget, safety
 
 MAX_CELLS = 10_000_000  # ~0.3 GB in calamine; 100,000 rows x 100 columns, 380,000 x 26
 BYTES_PER_CELL = 48  # calamine's cell, and the reader's share of a row list
@@ -87,13 +87,14 @@ def _column(letters: bytes) -> int:
 
 
 def _greater_than(n: int) -> re.Pattern[bytes]:
-    """A reference whose row number is greater than `n`."""
+    """A cell with a value (not self-closing: calamine leaves empty cells out, so a million formatted
+    empty rows below the table do not count) whose reference's row number is greater than `n`."""
     digits = str(n)
     options = [rf"[1-9]\d{{{len(digits)},}}"]
     for i, d in enumerate(digits):
         if d != "9":
             options.append(f"{digits[:i]}[{int(d) + 1}-9]" + (rf"\d{{{len(digits) - i - 1}}}" if i + 1 < len(digits) else ""))
-    return re.compile(rb'r="[A-Za-z]{0,3}0*(?:' + "|".join(options).encode() + rb')"')
+    return re.compile(rb'r="[A-Za-z]{1,3}0*(?:' + "|".join(options).encode() + rb')"[^>]*(?<!/)>')
 
 
 def sheet_area(zf: zipfile.ZipFile, part: str, limit: int | None = None) -> tuple[int, int, bool]:
@@ -148,6 +149,7 @@ def check_sheet(path: object, zf: zipfile.ZipFile, part: str, name: str) -> bool
     """ReadError when sheet `name` (zip member `part`) spans more cells than can be held; else
     whether it may hold formulas or error values."""
     limit = max_cells()
+    budget.check_sheet_cells(path, zf, part, name, limit)
     rows, cols, formulas = sheet_area(zf, part, limit)
     if rows * cols > limit:
         raise ReadError(path, TOO_LARGE.format(name=name, rows=rows, cols=cols, cells=rows * cols))
