@@ -34,8 +34,9 @@ class Document:
 
 
 def document_from_table(raw: RawTable, path: str | Path | None = None, target: str | None = None,
-                        file_size: int | None = None) -> Document:
-    """Build the dataset from what a reader returned, and validate it."""
+                        file_size: int | None = None, deferred: bool = False) -> Document:
+    """Build the dataset from what a reader returned, and validate it (`deferred`: in slices, later; see
+    core/check_pass.py)."""
     suffix = Path(path).suffix if path else f".{raw.source_format}"
     target = target or infer_target(raw.headers, suffix)
     ds = Dataset(raw.headers, (), target)
@@ -59,6 +60,6 @@ def document_from_table(raw: RawTable, path: str | Path | None = None, target: s
             static.append(make_issue(note.rule, target, note.message, row_id, col_id))
     for row_id, cols in formulas.items():
         ds.rows[row_id - 1].formulas = frozenset(cols)
-    validator = Validator(ds, raw.source_format, file_size, static)
+    validator = Validator(ds, raw.source_format, file_size, static, deferred)
     return Document(ds, validator, Path(path) if path else None, raw.source_format, raw.sheet, raw.sheets,
                     raw.encoding, raw.delimiter)

@@ -10,8 +10,8 @@ from evaleditor.core.document import Document, document_from_table
 
 
 def load_document(path: str | os.PathLike, sheet: str | None = None, target: str | None = None,
-                  progress=None, cancel=None, sheet_target: str | None = None) -> Document:
-    """Read and validate. Raises ReadError (one-line reason) or Cancelled. A workbook opens on the first
+                  progress=None, cancel=None, sheet_target: str | None = None, deferred: bool = False) -> Document:
+    """Read and validate (`deferred`: the rows are checked later, in slices: core/check_pass.py). Raises ReadError (one-line reason) or Cancelled. A workbook opens on the first
     sheet whose question header `sheet_target` (default: `target`) recognises (`convert --target` names
     the output's target, not the one the input is checked against)."""
     from evaleditor.io import read_table
@@ -19,7 +19,7 @@ def load_document(path: str | os.PathLike, sheet: str | None = None, target: str
     path = Path(path)
     with bulk_allocation():
         raw = read_table(path, sheet=sheet, progress=progress, cancel=cancel, target=sheet_target or target)
-        doc = document_from_table(raw, path, target, file_size=os.path.getsize(path))
+        doc = document_from_table(raw, path, target, file_size=os.path.getsize(path), deferred=deferred)
         del raw
         keep_built(len(doc.dataset.rows))
         return doc

@@ -110,6 +110,10 @@
         <translation>……检查结果面板中还有 {n} 条</translation>
     </message>
     <message>
+        <source>checking…</source>
+        <translation>正在检查…</translation>
+    </message>
+    <message>
         <source>No question column: every case needs a question.</source>
         <translation>没有问题列：每条用例都需要一个问题。</translation>
     </message>

@@ -87,6 +87,9 @@ class ShapeBanner(QFrame):
                                                  | Qt.TextInteractionFlag.TextSelectableByKeyboard)
         self.shape_label.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.shape_label.setWordWrap(True)
+        self.checking_label = QLabel()  # "checking… 40%" beside the shape line while a big file's rows are checked
+        self.checking_label.setStyleSheet(f"color: {theme.scheme().muted};")
+        self.checking_label.hide()
         self.file_label = QLabel()
         self.file_label.setWordWrap(True)
         self.file_label.setStyleSheet(f"color: {theme.scheme().muted};")
@@ -99,7 +102,11 @@ class ShapeBanner(QFrame):
         top = QHBoxLayout()
         titles = QVBoxLayout()
         titles.setSpacing(0)
-        titles.addWidget(self.shape_label)
+        shape_row = QHBoxLayout()
+        shape_row.addWidget(self.shape_label)
+        shape_row.addWidget(self.checking_label)
+        shape_row.addStretch(1)
+        titles.addLayout(shape_row)
         titles.addWidget(self.file_label)
         top.addLayout(titles, 1)
         self.target_label = QLabel()
@@ -160,6 +167,7 @@ class ShapeBanner(QFrame):
         self._doc, self._source = doc, source
         if doc is None:
             self.shape_label.setText(translate("Banner", "No file open"))
+            self.checking_label.hide()
             self.file_label.setText(translate("Banner", "Open a dataset (File \u25b8 Open), drop one here, or start "
                                                         "from a template."))
             for strip in self.strips:
@@ -169,6 +177,7 @@ class ShapeBanner(QFrame):
             return
         ds = doc.dataset
         self.shape_label.setText(doc.shape.line)
+        self.show_checking(*(doc.validator.checking.progress() if doc.validator.checking else (0, 0)))
         self.file_label.setText(source)
         at = self.target_combo.findData(ds.target.name)
         self.target_combo.setCurrentIndex(at)
@@ -191,6 +200,15 @@ class ShapeBanner(QFrame):
             self.problems.show()
         else:
             self.problems.hide()
+
+    def show_checking(self, done: int, total: int) -> None:
+        """`done` of `total` rows checked so far; hidden when the document's rows are all checked."""
+        checking = self._doc is not None and self._doc.validator.checking is not None
+        self.checking_label.setVisible(checking)
+        if checking:
+            text = translate("Banner", "checking\u2026")
+            self.checking_label.setText(f"{text} {done * 100 // total}%" if total else text)
+            self.checking_label.setAccessibleName(self.checking_label.text())
 
     def _show_strip(self, strip: _Strip, ds, issue: Issue) -> None:
         if issue.rule == "missing-question-column":

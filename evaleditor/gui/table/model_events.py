@@ -19,6 +19,7 @@ R = Qt.ItemDataRole
 ISSUE_ROLES = [R.BackgroundRole, R.ForegroundRole, R.DecorationRole, R.ToolTipRole, R.AccessibleDescriptionRole]
 TEXT_ROLES = [R.DisplayRole, R.EditRole, R.ToolTipRole]
 HEADER_SAMPLE = 100  # QHeaderView::sizeHint measures the first and the last 100 sections
+MAX_BLOCKS = 16  # more blocks of rows with new issues than this are reported as the one span around them
 
 
 class DatasetEventsMixin:
@@ -165,7 +166,10 @@ class DatasetEventsMixin:
         shown = sorted(p for p in (self.row_of(r) for r in rows) if p is not None)
         last_col = self.columnCount() - 1
         if last_col >= 0:
-            for a, b in _blocks(shown):
+            blocks = _blocks(shown)
+            if len(blocks) > MAX_BLOCKS:  # a block of a check pass, a fix-all: one span, of which Qt
+                blocks = [(shown[0], shown[-1])]  # repaints what is on screen
+            for a, b in blocks:
                 self.dataChanged.emit(self.index(a, 0), self.index(b, last_col), ISSUE_ROLES)
                 self._gutter_changed(a, b)
         if file_changed:

@@ -73,7 +73,8 @@ class DocumentsMixin:
         from evaleditor.io.load import load_document
         if background:
             self._start_task(translate("Documents", "Opening {name}\u2026").format(name=path.name),
-                             lambda progress, cancel: load_document(path, sheet, target, progress, cancel),
+                             lambda progress, cancel: load_document(path, sheet, target, progress, cancel,
+                                                                      deferred=True),
                              self._opened, translate("Documents", "Cannot open the file"))
             return True
         try:
@@ -194,6 +195,7 @@ class DocumentsMixin:
     def _write(self, path: Path, fmt: str, wait: bool) -> bool:
         from evaleditor.io.excel.write import safe_sheet_title
         from evaleditor.io.save import save_document
+        self.finish_checking()  # the save's questions count issues (control characters …)
         doc = self.doc
         leaving = self.save_checks.leaving_out(path, fmt)  # other sheets, SDK traces: asked before they go
         if leaving == dialogs.SAVE_AS:

@@ -22,11 +22,13 @@ from evaleditor.gui.table.headers import HeaderFit
 from evaleditor.gui.table.model import CasesModel
 from evaleditor.gui.table.view import CasesView
 from evaleditor.gui.window import actions, disk_watch, recovery, save_checks, settings, theme
+from evaleditor.gui.window.checking import CheckRunner
 from evaleditor.gui.window.documents import DocumentsMixin
 from evaleditor.gui.window.loader import ProgressStrip
 from evaleditor.gui.window.menus import cell_menu, header_menu, row_header_menu
 from evaleditor.gui.window.operations import Operations
 from evaleditor.gui.window.panes import PanesMixin
+from evaleditor.gui.window.undo import wait_cursor
 
 APP = "evaleditor"
 translate = QCoreApplication.translate
@@ -51,6 +53,7 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         self.header_fit = HeaderFit(self.view, self._column_renamed)  # columns wide enough for their headers
         self.ops = Operations(self)
         self.find_dialog = None
+        self.checker = CheckRunner(self)  # a big file's rows are checked after it is shown
 
         self.banner = ShapeBanner()
         self.filter_bar = FilterBar()
@@ -127,6 +130,8 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         self.issues_panel.issueActivated.connect(self.go_to_issue)
         self.issues_panel.fixAllRequested.connect(self.ops.fix_all)
         self.conversation_panel.rowActivated.connect(lambda rid: self.go_to_issue(None, rid))
+        self.checker.progressed.connect(self.banner.show_checking)
+        self.checker.finished.connect(self._checked)
         self._banner_timer = QTimer(self, singleShot=True, interval=0, timeout=self._refresh_banner)
         hints = getattr(QGuiApplication.styleHints(), "accessibility", None)
         if hints is not None:  # the system's high-contrast setting changed: colours from the palette
@@ -158,6 +163,20 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
                 self.view.go_to(self.model.index(0, 0))
         self._refresh_position()  # a document with no rows has no current cell: the old one is not shown
         self.view.setFocus()
+        self.checker.start(doc.validator if doc is not None else None)
+
+    def _checked(self) -> None:
+        """The document's rows have all been checked: the shape line stops saying so, the panel lists all."""
+        self._refresh_banner()
+        self._update_counts()
+        self.issues_panel.refresh()
+
+    def finish_checking(self) -> None:
+        """What needs every issue (a save, a fix-all, F8, an errors filter) first checks the rows not yet
+        checked, now."""
+        if self.doc is not None and self.doc.validator.checking is not None:
+            with wait_cursor():
+                self.doc.validator.finish_checking()
 
     def update_action_states(self) -> None:
         doc = self.doc
@@ -261,6 +280,8 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
     def apply_filter(self, flt) -> None:
         if self.doc is None:
             return
+        if flt.has_errors or flt.has_warnings:
+            self.finish_checking()
         current = self.ops.current_row_id()
         self.model.set_visible(filter_rows(self.doc.validator, flt))
         if current is not None and self.model.row_of(current) is not None:

@@ -187,6 +187,7 @@ class Operations:
     def fix_issue(self, issue: Issue) -> bool:
         if not self.ready():
             return False
+        self.w.finish_checking()
         fix = RULES[issue.rule].fix
         if fix == "save-as-xlsx":
             return self.w.save_as(fmt="xlsx")
@@ -198,6 +199,7 @@ class Operations:
     def fix_all(self, rule: str) -> bool:
         if not self.ready():
             return False
+        self.w.finish_checking()
         command = fix_all_command(self.model.validator, rule)  # its undo text: "<fix> (all <rule>)"
         return self.push(command, translate("Operations", "Nothing to fix automatically for {rule}").format(rule=rule))
 
@@ -219,6 +221,7 @@ class Operations:
         model = self.model
         if model.doc is None or model.rowCount() == 0:
             return False
+        self.w.finish_checking()
         ds, v = model.ds, model.validator
         cur = self.view.currentIndex()
         row = cur.row() if cur.isValid() else (-1 if not backwards else model.rowCount())

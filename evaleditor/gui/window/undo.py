@@ -64,7 +64,17 @@ def _busy(ds: Dataset, command: Command) -> Iterator[None]:
     """The wait cursor while a step that may take seconds runs (a replace-all, a sort, undoing them, at
     100k rows): the window cannot answer meanwhile, and says so. One cell (typing) never does."""
     one_cell = isinstance(command, SetCells) and len(command.changes) == 1
-    if len(ds.rows) < BUSY_ROWS or one_cell or QApplication.instance() is None:
+    if len(ds.rows) < BUSY_ROWS or one_cell:
+        yield
+        return
+    with wait_cursor():
+        yield
+
+
+@contextmanager
+def wait_cursor() -> Iterator[None]:
+    """The wait cursor over the application while the block runs (the window cannot answer)."""
+    if QApplication.instance() is None:
         yield
         return
     QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)

@@ -1,0 +1,158 @@
+"""A deferred check (core/check_pass.py) must end exactly where a full check would, whatever is edited
+while it runs, and must have told its listeners about every row whose issues it changed."""
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from evaleditor.core import checks
+from evaleditor.core.commands import InsertRows, RemoveRows, RenameColumn, ReorderRows, SetCells
+from evaleditor.core.document import document_from_table
+from evaleditor.core.table import RawTable
+from tests.core.test_incremental import HEADERS, VALUES, fresh, snapshot
+
+ROWS = [["s1", "1", "hi", "a", ""], ["s1", "3", "hello", "NA", "{bad"], ["", "", "hi", "", ""],
+        ["s2", "x", "", "", "[]"], ["S1", "1", "q", "None", ""], ["", "", "", "", ""], ["s1 ", "2", "hi", "", ""]]
+
+
+def deferred_doc(rows=ROWS, headers=HEADERS, fmt="csv"):
+    return document_from_table(RawTable(list(headers), [list(r) for r in rows], fmt), None, None, deferred=True)
+
+
+def conversations(doc):
+    return {sid: doc.dataset.positions(rows) for sid, rows in doc.validator.sessions.sessions.items()}
+
+
+class Mirror:
+    """What a view shows: each row's issues as last read when the validator named the row."""
+
+    def __init__(self, doc):
+        self.v = doc.validator
+        self.shown = {r.id: self.v.row_issues(r.id) for r in doc.dataset.rows}
+        self.v.listeners.append(self.heard)
+
+    def heard(self, rows, _file_changed):
+        for rid in rows:
+            self.shown[rid] = self.v.row_issues(rid)
+
+    def stale(self):
+        return {r.id for r in self.v.ds.rows if self.shown.get(r.id, ()) != self.v.row_issues(r.id)}
+
+
+class EditingWhileChecking(RuleBasedStateMachine):
+    def __init__(self):
+        super().__init__()
+        self.doc = deferred_doc()
+        self.mirror = Mirror(self.doc)
+        self.undo = []
+
+    @property
+    def ds(self):
+        return self.doc.dataset
+
+    def _do(self, command):
+        self.undo.append(command.apply(self.ds))
+
+    @precondition(lambda self: self.ds.rows)
+    @rule(data=st.data(), col=st.integers(0, 4))
+    def edit_cell(self, data, col):
+        row = data.draw(st.sampled_from(self.ds.rows))
+        self._do(SetCells([(row.id, self.ds.columns[col].id, data.draw(st.sampled_from(VALUES[col])))]))
+
+    @rule(data=st.data(), pos=st.integers(0, 8))
+    def insert_row(self, data, pos):
+        row = self.ds.new_row([data.draw(st.sampled_from(VALUES[c])) for c in range(5)])
+        self._do(InsertRows(min(pos, len(self.ds.rows)), [row]))
+
+    @precondition(lambda self: self.ds.rows)
+    @rule(data=st.data())
+    def remove_row(self, data):
+        self._do(RemoveRows([data.draw(st.sampled_from(self.ds.rows)).id]))
+
+    @precondition(lambda self: len(self.ds.rows) > 1)
+    @rule(data=st.data())
+    def reorder(self, data):
+        self._do(ReorderRows(data.draw(st.permutations([r.id for r in self.ds.rows]))))
+
+    @rule(col=st.integers(0, 4), header=st.sampled_from(["Session_ID", "session_id", "Query", "question"]))
+    def rename(self, col, header):
+        self._do(RenameColumn(self.ds.columns[col].id, header))
+
+    @precondition(lambda self: self.undo)
+    @rule()
+    def undo_last(self):
+        self.undo.pop().apply(self.ds)
+
+    @rule(rows=st.integers(1, 3))
+    def step(self, rows):
+        if self.doc.validator.checking is not None:
+            self.doc.validator.checking.step(rows)
+
+    @invariant()
+    def checked_rows_show_their_own_issues(self):
+        v = self.doc.validator
+        if v.checking is None:
+            return
+        ctx = checks.RowContext(self.ds, v.is_workbook())
+        for row in self.ds.rows[:v.checking.next_row]:
+            own = () if row.is_empty() else tuple(ctx.check(row))
+            assert tuple(i for i in v.row_issues(row.id) if i in own) == own
+
+    @invariant()
+    def conversations_and_shape_follow_edits(self):
+        again = fresh(self.doc)
+        assert conversations(self.doc) == conversations(again) and self.doc.shape == again.shape
+
+    @invariant()
+    def listeners_heard_every_change(self):
+        assert self.mirror.stale() == set()
+
+    @invariant()
+    def ends_where_a_full_check_ends(self):
+        if self.doc.validator.checking is None:
+            assert snapshot(self.doc) == snapshot(fresh(self.doc))
+
+    def teardown(self):
+        self.doc.validator.finish_checking()
+        assert snapshot(self.doc) == snapshot(fresh(self.doc))
+        assert self.mirror.stale() == set()
+
+
+TestEditingWhileChecking = EditingWhileChecking.TestCase
+TestEditingWhileChecking.settings = settings(max_examples=150, stateful_step_count=25, deadline=None)
+
+
+def test_a_deferred_document_knows_its_shape_and_file_issues_before_any_row_is_checked():
+    doc = deferred_doc(headers=["Session_ID", "turn_id", "question", "answer", "expected_tool_calls"])
+    v = doc.validator
+    assert v.checking is not None and not any(v.row_issues(r.id) for r in doc.dataset.rows)
+    assert "misspelled-session-column" in {i.rule for i in v.file_issues()}
+    assert doc.shape == fresh(doc).shape
+
+
+def test_the_steps_report_the_rows_they_find_issues_in_block_by_block():
+    doc = deferred_doc(rows=[["", "", f"q{i}" if i % 3 else "", "a", ""] for i in range(12)])
+    heard = []
+    doc.validator.listeners.append(lambda rows, _file: heard.append(sorted(doc.dataset.position(r) for r in rows)))
+    while not doc.validator.checking.step(4):
+        pass
+    assert heard[:3] == [[0, 3], [6], [9]]  # empty questions, as each block of 4 rows is checked
+    assert doc.validator.checking is None and snapshot(doc) == snapshot(fresh(doc))
+
+
+def test_an_edit_during_the_pass_re_checks_only_the_edited_row(monkeypatch):
+    doc = deferred_doc(rows=[["", "", f"q{i}", "a", ""] for i in range(50)])
+    doc.validator.checking.step(10)
+    calls = []
+    real = checks.RowContext.check
+    monkeypatch.setattr(checks.RowContext, "check", lambda self, row: calls.append(row.id) or real(self, row))
+    ds = doc.dataset
+    SetCells([(ds.rows[3].id, ds.columns[2].id, "")]).apply(ds)
+    assert calls == [ds.rows[3].id]
+    assert [i.rule for i in doc.validator.row_issues(ds.rows[3].id)] == ["empty-question"]
+
+
+def test_a_full_check_ends_the_pass():
+    doc = deferred_doc()
+    doc.validator.full()
+    assert doc.validator.checking is None and snapshot(doc) == snapshot(fresh(doc))

@@ -1,0 +1,102 @@
+"""A big file is shown first and checked after, in slices on the event loop (gui/checking.py): the
+shape line says "checking…" until the pass ends, highlights arrive block by block, and an edit made
+meanwhile leaves no stale or lost highlight."""
+
+import pytest
+from PySide6.QtCore import Qt
+
+from evaleditor.core import check_pass
+from evaleditor.gui import MainWindow
+from evaleditor.gui.window import checking
+from evaleditor.gui.table.cell_cache import CellCache
+from evaleditor.gui.table.model_events import ISSUE_ROLES
+from tests.core.test_incremental import fresh, snapshot
+from tests.gui.conftest import ROWS
+from tests.gui.test_window import write_csv
+
+R = Qt.ItemDataRole
+Q = 2
+COPIES = 40  # 240 rows: 24 blocks of 10
+
+
+@pytest.fixture
+def opening(qtbot, tmp_path, monkeypatch):
+    """A window opening a file in the background, its rows then checked one block of 10 per slice."""
+    monkeypatch.setattr(check_pass, "BLOCK_ROWS", 10)
+    monkeypatch.setattr(checking, "SLICE_MS", 0)
+    rows = [[f"{r[0]}-{k}" if r[0] else "", *r[1:]] for k in range(COPIES) for r in ROWS]
+    path = write_csv(tmp_path / "big.csv", rows=rows)
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.show()
+    assert w.open_file(path, background=True)
+    qtbot.waitUntil(lambda: w.task is None and w.doc is not None, timeout=10000)
+    return w
+
+
+def shown_marks_are_current(w):
+    """Every row's cached highlights are what the validator says now (none stale, none lost)."""
+    fresh_cache = CellCache(w.doc.validator)
+    return [r.id for r in w.doc.dataset.rows if w.model.cache.marks(r.id) != fresh_cache.marks(r.id)]
+
+
+def test_a_big_file_is_shown_then_checked_with_checking_on_the_shape_line(opening, qtbot):
+    w = opening
+    v = w.doc.validator
+    assert v.checking is not None and w.checker.running()
+    assert w.banner.shape_label.text() == fresh(w.doc).shape.line  # the shape line is right at once
+    assert w.banner.checking_label.isVisible() and w.banner.checking_label.text().startswith("checking\u2026")
+    issue_reports = []
+    w.model.dataChanged.connect(lambda a, b, roles: roles == ISSUE_ROLES and issue_reports.append((a.row(), b.row())))
+    with qtbot.waitSignal(w.checker.finished, timeout=10000):
+        pass
+    assert v.checking is None and not w.banner.checking_label.isVisible()
+    assert len(issue_reports) > 5  # highlights came block by block, not all at the end
+    assert snapshot(w.doc) == snapshot(fresh(w.doc)) and not shown_marks_are_current(w)
+    assert w.issues_panel.model.rowCount() == len(v.all_issues())
+    assert w.count_labels["error"].text().startswith(f"{v.counts['error']:,} ")
+
+
+def test_edits_during_the_pass_leave_no_stale_or_lost_highlight(opening, qtbot):
+    w = opening
+    ds, model = w.doc.dataset, w.model
+    w.checker._slice()  # the first block is checked
+    model.setData(model.index(0, Q), "")  # a checked row: empty question now
+    model.setData(model.index(200, 0), "s1-0")  # a row not checked yet joins the first conversation
+    model.setData(model.index(2, 0), "")  # a checked row leaves its conversation
+    assert [i.rule for i in w.doc.validator.row_issues(ds.rows[0].id)] == ["empty-question"]
+    assert not shown_marks_are_current(w)
+    qtbot.waitUntil(lambda: not w.checker.running(), timeout=10000)
+    assert snapshot(w.doc) == snapshot(fresh(w.doc)) and not shown_marks_are_current(w)
+    assert "session-not-contiguous" in w.doc.validator.rule_counts or "turn-gap" in w.doc.validator.rule_counts
+
+
+def test_rows_inserted_during_the_pass_are_checked_too(opening, qtbot):
+    w = opening
+    w.checker._slice()
+    w.view.go_to(w.model.index(5, 0))  # a row with no question
+    w.ops.duplicate_rows()
+    qtbot.waitUntil(lambda: not w.checker.running(), timeout=10000)
+    new = w.doc.dataset.rows[6]
+    assert "empty-question" in {i.rule for i in w.doc.validator.row_issues(new.id)}
+    assert snapshot(w.doc) == snapshot(fresh(w.doc)) and not shown_marks_are_current(w)
+
+
+def test_a_save_or_an_errors_filter_during_the_pass_checks_the_rest_first(opening, qtbot, tmp_path):
+    w = opening
+    w.checker._slice()
+    from evaleditor.core.search import RowFilter
+    w.apply_filter(RowFilter(has_errors=True))
+    assert w.doc.validator.checking is None
+    errors = {i.row_id for i in w.doc.validator.all_issues() if i.severity == "error" and i.row_id}
+    assert {w.model.row_id(r) for r in range(w.model.rowCount())} == errors
+    qtbot.waitUntil(lambda: not w.checker.running(), timeout=5000)
+    assert not w.banner.checking_label.isVisible()
+
+
+def test_a_small_file_is_checked_before_it_is_shown(qtbot, tmp_path):
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.open_file(write_csv(tmp_path / "small.csv"))
+    assert w.doc.validator.checking is None and not w.checker.running()
+    assert not w.banner.checking_label.isVisible()
