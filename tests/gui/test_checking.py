@@ -7,9 +7,9 @@ from PySide6.QtCore import Qt
 
 from evaleditor.core import check_pass
 from evaleditor.gui import MainWindow
-from evaleditor.gui.window import checking
 from evaleditor.gui.table.cell_cache import CellCache
 from evaleditor.gui.table.model_events import ISSUE_ROLES
+from evaleditor.gui.window import checking
 from tests.core.test_incremental import fresh, snapshot
 from tests.gui.conftest import ROWS
 from tests.gui.test_window import write_csv

@@ -111,6 +111,7 @@ class IssuesPanel(QWidget):
         self._timer.start()
 
     def refresh(self) -> None:
+        self._timer.stop()  # a refresh asked for before this one is done by it
         selected = self.current_issue()
         self._rebuild_rules()
         self.model.refresh()

@@ -39,7 +39,7 @@ class CasesModel(DatasetEventsMixin, QAbstractTableModel):
     fileIssuesChanged = Signal()
     issuesChanged = Signal()  # any issue changed (counts, issues panel)
     structureChanged = Signal()  # rows or columns inserted, removed, moved
-    gutterChanged = Signal()  # row-header text or band colours changed (a repaint will do; see model_events)
+    gutterChanged = Signal(int, int)  # row headers first..last changed text or band colour (a repaint will do)
 
     def __init__(self, doc: Document | None = None, parent=None):
         super().__init__(parent)

@@ -110,11 +110,29 @@ class DatasetEventsMixin:
             self.dataChanged.emit(self.index(a, min(cols)), self.index(b, max(cols)), TEXT_ROLES)
             if session_pos in cols or turn_pos in cols:  # the gutter shows "row  session·turn"
                 self._gutter_changed(a, b)
-        if bands:  # every later conversation's band may flip
-            self.cache.bands.moved(self._sessions_left + self._sessions_of(cells))
-            n = self.rowCount()
-            self.dataChanged.emit(self.index(0, 0), self.index(n - 1, self.columnCount() - 1), [R.BackgroundRole])
-            self.gutterChanged.emit()
+        if bands:  # the rows whose conversation band may have flipped: repainted, no others
+            spans = self.cache.bands.moved(self._sessions_left + self._sessions_of(cells))
+            sid_column = ds.columns[session_pos].id
+            spans += [(p, p) for p in ds.positions(rid for rid, cid in cells if cid == sid_column)]
+            last_col = self.columnCount() - 1
+            for a, b in self._shown_spans(spans):
+                self.dataChanged.emit(self.index(a, 0), self.index(b, last_col), [R.BackgroundRole])
+                self.gutterChanged.emit(a, b)
+
+    def _shown_spans(self, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Spans of row positions in the dataset -> the merged spans of model rows showing them."""
+        merged: list[tuple[int, int]] = []
+        for a, b in sorted(spans):
+            if self._visible is not None:
+                a = bisect.bisect_left(self._visible, a, key=self.ds.position)
+                b = bisect.bisect_right(self._visible, b, key=self.ds.position) - 1
+            if a > b:
+                continue
+            if merged and a <= merged[-1][1] + 1:
+                merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+            else:
+                merged.append((a, b))
+        return merged
 
     def _reordered(self) -> None:
         if self._visible is not None:
@@ -137,7 +155,7 @@ class DatasetEventsMixin:
         if first < HEADER_SAMPLE or last >= self.rowCount() - HEADER_SAMPLE:
             self.headerDataChanged.emit(Qt.Orientation.Vertical, first, last)
         else:
-            self.gutterChanged.emit()
+            self.gutterChanged.emit(first, last)
 
     def _sessions_of(self, cells: list[tuple[int, int]]) -> list[str]:
         """The sessions of the rows whose session_id cell is among `cells`."""

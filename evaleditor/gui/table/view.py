@@ -64,7 +64,16 @@ class CasesView(QTableView):
         super().setModel(model)
         gutter = getattr(model, "gutterChanged", None)
         if gutter is not None:  # a repaint, not headerDataChanged: that re-measures 200 sections (~20 ms)
-            gutter.connect(self.verticalHeader().viewport().update)
+            gutter.connect(self.repaint_gutter)
+
+    def repaint_gutter(self, first: int, last: int) -> None:
+        """Repaint the row headers of rows first..last that are on screen."""
+        header = self.verticalHeader()
+        viewport = header.viewport()
+        top = max(header.sectionViewportPosition(first), 0)
+        bottom = min(header.sectionViewportPosition(last) + header.sectionSize(last), viewport.height())
+        if bottom > top:
+            viewport.update(0, top, viewport.width(), bottom - top)
 
     def fit_columns(self) -> None:
         """Width of each column from its header lines and a sample of its cells, measured with the font's
