@@ -3,13 +3,13 @@ while it runs, and must have told its listeners about every row whose issues it 
 
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from hypothesis.stateful import invariant, rule
 
 from evaleditor.core import checks
-from evaleditor.core.commands import InsertRows, RemoveRows, RenameColumn, ReorderRows, SetCells
+from evaleditor.core.commands import SetCells
 from evaleditor.core.document import document_from_table
 from evaleditor.core.table import RawTable
-from tests.core.test_incremental import HEADERS, VALUES, fresh, snapshot
+from tests.core.test_incremental import HEADERS, Editing, fresh, snapshot
 
 ROWS = [["s1", "1", "hi", "a", ""], ["s1", "3", "hello", "NA", "{bad"], ["", "", "hi", "", ""],
         ["s2", "x", "", "", "[]"], ["S1", "1", "q", "None", ""], ["", "", "", "", ""], ["s1 ", "2", "hi", "", ""]]
@@ -39,49 +39,13 @@ class Mirror:
         return {r.id for r in self.v.ds.rows if self.shown.get(r.id, ()) != self.v.row_issues(r.id)}
 
 
-class EditingWhileChecking(RuleBasedStateMachine):
+class EditingWhileChecking(Editing):
+    """test_incremental's edits, with steps of the pass among them."""
+
     def __init__(self):
         super().__init__()
         self.doc = deferred_doc()
         self.mirror = Mirror(self.doc)
-        self.undo = []
-
-    @property
-    def ds(self):
-        return self.doc.dataset
-
-    def _do(self, command):
-        self.undo.append(command.apply(self.ds))
-
-    @precondition(lambda self: self.ds.rows)
-    @rule(data=st.data(), col=st.integers(0, 4))
-    def edit_cell(self, data, col):
-        row = data.draw(st.sampled_from(self.ds.rows))
-        self._do(SetCells([(row.id, self.ds.columns[col].id, data.draw(st.sampled_from(VALUES[col])))]))
-
-    @rule(data=st.data(), pos=st.integers(0, 8))
-    def insert_row(self, data, pos):
-        row = self.ds.new_row([data.draw(st.sampled_from(VALUES[c])) for c in range(5)])
-        self._do(InsertRows(min(pos, len(self.ds.rows)), [row]))
-
-    @precondition(lambda self: self.ds.rows)
-    @rule(data=st.data())
-    def remove_row(self, data):
-        self._do(RemoveRows([data.draw(st.sampled_from(self.ds.rows)).id]))
-
-    @precondition(lambda self: len(self.ds.rows) > 1)
-    @rule(data=st.data())
-    def reorder(self, data):
-        self._do(ReorderRows(data.draw(st.permutations([r.id for r in self.ds.rows]))))
-
-    @rule(col=st.integers(0, 4), header=st.sampled_from(["Session_ID", "session_id", "Query", "question"]))
-    def rename(self, col, header):
-        self._do(RenameColumn(self.ds.columns[col].id, header))
-
-    @precondition(lambda self: self.undo)
-    @rule()
-    def undo_last(self):
-        self.undo.pop().apply(self.ds)
 
     @rule(rows=st.integers(1, 3))
     def step(self, rows):
@@ -108,7 +72,7 @@ class EditingWhileChecking(RuleBasedStateMachine):
         assert self.mirror.stale() == set()
 
     @invariant()
-    def ends_where_a_full_check_ends(self):
+    def incremental_equals_full(self):  # test_incremental's invariant, once the pass is over
         if self.doc.validator.checking is None:
             assert snapshot(self.doc) == snapshot(fresh(self.doc))
 
