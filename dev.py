@@ -1,14 +1,16 @@
 """Set up and run evaleditor from a checkout with nothing but Python 3.11+.
 
-    python3 dev.py demo    set up, then open the editor on the bundled sample dataset
-    python3 dev.py test    set up, then run the linter and the whole test suite
+    python3 dev.py demo    set up the editor alone, then open it on the bundled sample dataset
+    python3 dev.py test    set up with the test tools too, then run the linter and the whole test suite
     python3 dev.py setup   only set up (.venv with the package and its test tools)
     python3 dev.py translations   refresh the translation sources from the code and compile them
                            (resources/translations: .po -> .mo, .ts -> .qm; docs/i18n.md)
 
-Setting up makes `.venv/` (once), installs the package editable with its test extras (again only
-when pyproject.toml changed), and on Linux checks that Qt's system libraries are present —
-installing them with apt-get when run as root, or printing the one command to run otherwise.
+Setting up makes `.venv/` (once), installs the package editable — `demo` with what the editor needs,
+`test` and `setup` with the test tools too — (again only when pyproject.toml changed), and on Linux
+checks that the Qt platform plugin the window will use (xcb under X11, wayland under Wayland) finds
+its system libraries — installing them with apt-get when run as root, or printing the one command to
+run otherwise.
 """
 
 from __future__ import annotations
@@ -26,12 +28,13 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".evaleditor-installed"
-# what PySide6's QtGui/QtWidgets and the xcb/offscreen platform plugins link against (Debian names)
+# what PySide6's QtGui/QtWidgets and the xcb/wayland/offscreen platform plugins link against (Debian names)
 QT_DEBIAN_PACKAGES = [
     "libegl1", "libgl1", "libglib2.0-0", "libfontconfig1", "libfreetype6", "libdbus-1-3",
     "libxkbcommon0", "libxkbcommon-x11-0", "libx11-xcb1", "libxcb-cursor0", "libxcb-icccm4",
     "libxcb-image0", "libxcb-keysyms1", "libxcb-randr0", "libxcb-render-util0", "libxcb-shape0",
-    "libxcb-xinerama0", "libxcb-xkb1", "libxcb-sync1", "libxcb-xfixes0", "fonts-dejavu-core",
+    "libxcb-xinerama0", "libxcb-xkb1", "libxcb-sync1", "libxcb-xfixes0", "libwayland-client0",
+    "libwayland-cursor0", "libwayland-egl1", "fonts-dejavu-core",
     # Chinese glyphs for the zh_CN interface and 中文 datasets (tests never depend on them)
     "fonts-noto-cjk",
 ]
@@ -41,45 +44,101 @@ def run(*cmd: object, **kw) -> int:
     return subprocess.call([str(c) for c in cmd], cwd=ROOT, **kw)
 
 
-def setup() -> None:
+def setup(extra: str = "test") -> None:
+    """The venv, the package (with the `test` extra unless only the editor is wanted) and, on Linux,
+    Qt's system libraries."""
     if sys.version_info < (3, 11):  # noqa: UP036 - dev.py may be started by an older python3
         sys.exit(f"evaleditor needs Python 3.11 or newer (this is {sys.version.split()[0]})")
     if not PY.exists():
         print("dev.py: creating .venv", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
     want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if not STAMP.exists() or STAMP.read_text() != want:
-        print("dev.py: installing evaleditor and its test tools into .venv", flush=True)
+    have = STAMP.read_text().split() if STAMP.exists() else []
+    # the stamp says which install is there: "<hash>" alone is the older stamp, with the test tools
+    installed = (have[0], have[1] if len(have) > 1 else "test") if have else None
+    if installed is None or installed[0] != want or (extra == "test" and installed[1] != "test"):
+        what = "evaleditor and its test tools" if extra == "test" else "evaleditor"
+        print(f"dev.py: installing {what} into .venv", flush=True)
+        spec = ".[test]" if extra == "test" else "."
         if run(PY, "-m", "pip", "install", "--quiet", "--upgrade", "pip") or \
-                run(PY, "-m", "pip", "install", "--quiet", "-e", ".[test]"):
+                run(PY, "-m", "pip", "install", "--quiet", "-e", spec):
             sys.exit("dev.py: pip install failed (see above)")
-        STAMP.write_text(want)
+        STAMP.write_text(f"{want} {extra}")
     if sys.platform.startswith("linux"):
         ensure_qt_libraries()
 
 
-def qt_loads() -> tuple[bool, str]:
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    probe = subprocess.run([str(PY), "-c", "from PySide6 import QtWidgets"], capture_output=True, text=True, env=env)
+def window_platform(env: dict[str, str]) -> str:
+    """The Qt platform plugin the editor's window will load: QT_QPA_PLATFORM when set, wayland in a
+    Wayland session, xcb otherwise (also with no display at all: the window needs X11 or Wayland)."""
+    chosen = env.get("QT_QPA_PLATFORM", "").split(";")[0].split(":")[0].strip()
+    if chosen:
+        return chosen
+    if env.get("WAYLAND_DISPLAY") or env.get("XDG_SESSION_TYPE") == "wayland":
+        return "wayland"
+    return "xcb"
+
+
+def libraries_not_found(ldd_output: str) -> list[str]:
+    """The shared libraries `ldd` could not resolve ("libxcb-icccm.so.4 => not found")."""
+    names = [line.split("=>")[0].strip() for line in ldd_output.splitlines() if "not found" in line]
+    return list(dict.fromkeys(names))
+
+
+def python_says(code: str, env: dict[str, str]) -> tuple[bool, str]:
+    """Run `code` in the venv: ok, and what it printed (on failure the last line of its errors)."""
+    try:
+        probe = subprocess.run([str(PY), "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    except subprocess.TimeoutExpired:
+        return False, "the probe did not finish"
+    if probe.returncode == 0:
+        return True, probe.stdout
     lines = probe.stderr.strip().splitlines()
-    return probe.returncode == 0, lines[-1] if lines else ""
+    return False, lines[-1] if lines else f"exit status {probe.returncode}"
+
+
+def qt_problem(env: dict[str, str] | None = None) -> str | None:
+    """Why the editor's window cannot start here, or None. Loading Qt offscreen is not enough: the
+    offscreen plugin needs none of the X11/Wayland libraries the real window links against, so the
+    plugin the window will use is checked too — its libraries with `ldd`, and, when a display is
+    there, by starting a QGuiApplication on it."""
+    env = dict(os.environ if env is None else env)
+    platform = window_platform(env)
+    ok, why = python_says("from PySide6 import QtWidgets", dict(env, QT_QPA_PLATFORM="offscreen"))
+    if not ok:
+        return why
+    if platform in ("offscreen", "minimal"):
+        return None
+    ok, plugins = python_says("import os, PySide6; print(os.path.join(os.path.dirname(PySide6.__file__), "
+                              "'Qt', 'plugins', 'platforms'), end='')", env)
+    plugin = Path(plugins if ok else "") / f"libq{platform}.so"
+    if ok and plugin.exists() and shutil.which("ldd"):
+        missing = libraries_not_found(subprocess.run(["ldd", str(plugin)], capture_output=True, text=True).stdout)
+        if missing:
+            return f"the {platform} platform plugin needs {', '.join(missing)}, which {'is' if len(missing) == 1 else 'are'} not installed"
+    display = env.get("WAYLAND_DISPLAY") if platform == "wayland" else env.get("DISPLAY")
+    if platform in ("xcb", "wayland") and not display:
+        return None  # nothing to start on; the libraries are there
+    ok, why = python_says("from PySide6.QtGui import QGuiApplication; QGuiApplication([])",
+                          dict(env, QT_QPA_PLATFORM=platform))
+    return None if ok else why
 
 
 def ensure_qt_libraries() -> None:
-    ok, why = qt_loads()
-    if ok:
+    why = qt_problem()
+    if why is None:
         return
     apt = shutil.which("apt-get")
     command = ["apt-get", "install", "-y", "--no-install-recommends", *QT_DEBIAN_PACKAGES]
     if apt and hasattr(os, "geteuid") and os.geteuid() == 0:
-        print(f"dev.py: Qt cannot load ({why}); installing its system libraries", flush=True)
+        print(f"dev.py: Qt cannot start ({why}); installing its system libraries", flush=True)
         quiet = {"stdout": subprocess.DEVNULL}
         if run("apt-get", "update", "-qq", **quiet) or run(*command, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"), **quiet):
             sys.exit("dev.py: apt-get could not install Qt's system libraries")
-        ok, why = qt_loads()
-    if not ok:
+        why = qt_problem()
+    if why is not None:
         hint = f"sudo {' '.join(command)}" if apt else "your distribution's Qt 6 runtime libraries (OpenGL/EGL, xkbcommon, xcb)"
-        sys.exit(f"dev.py: Qt cannot load ({why}). Install: {hint}")
+        sys.exit(f"dev.py: Qt cannot start ({why}). Install: {hint}")
 
 
 def main(argv: list[str]) -> int:
@@ -87,7 +146,7 @@ def main(argv: list[str]) -> int:
     if what not in ("demo", "test", "setup", "translations"):
         print(__doc__)
         return 2
-    setup()
+    setup("runtime" if what == "demo" else "test")
     if what == "demo":
         return run(BIN / "evaleditor", "--demo", *argv[1:])
     if what == "test":
