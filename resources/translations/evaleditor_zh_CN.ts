@@ -149,8 +149,8 @@
         <translation>单元格文本</translation>
     </message>
     <message>
-        <source>Shift+Enter: new line · Esc: cancel</source>
-        <translation>Shift+Enter：换行 · Esc：取消</translation>
+        <source>Shift+Enter: new line · Ctrl+Tab: next cell · Esc: cancel</source>
+        <translation>Shift+Enter：换行 · Ctrl+Tab：下一个单元格 · Esc：取消</translation>
     </message>
     <message>
         <source>too long</source>
@@ -189,8 +189,8 @@
         <translation>添加调用</translation>
     </message>
     <message>
-        <source>Enter: done · Esc: cancel</source>
-        <translation>Enter：完成 · Esc：取消</translation>
+        <source>Enter: done · Ctrl+Tab: next cell · Esc: cancel</source>
+        <translation>Enter：完成 · Ctrl+Tab：下一个单元格 · Esc：取消</translation>
     </message>
     <message>
         <source>Empty: no tool calls</source>

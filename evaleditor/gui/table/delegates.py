@@ -3,7 +3,7 @@ against the target's limit) for long text and the question/answer/context fields
 for `expected_tool_calls` (editors.py).
 
 In the multi-line editors Enter finishes (and the view moves down), Shift+Enter or Alt+Enter starts a
-new line, Tab finishes and moves right, Esc cancels. The editors' size follows the font.
+new line, Esc cancels, Ctrl+Tab finishes and moves right (Tab: editors.py). The editors' size follows the font.
 """
 
 from __future__ import annotations

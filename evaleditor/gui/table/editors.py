@@ -3,7 +3,10 @@ for long text, and an editor for `expected_tool_calls` that pretty-prints, shows
 type and adds a call by name and arguments (delegates.py chooses which).
 
 In the multi-line editors Enter finishes (and the view moves down), Shift+Enter or Alt+Enter starts a
-new line, Tab finishes and moves right, Esc cancels. Counts are in characters (Python str length, so
+new line, Esc cancels, Ctrl+Tab / Ctrl+Shift+Tab finish and move right / left. Tab never carries the
+typing out of the editor unseen: the tool-call editor's Tab moves between its own fields (the JSON, the
+tool name, the arguments, its buttons); the text editor opened with F2 or a double click types a tab; the
+text editor opened by typing over the cell (entering data, as in a spreadsheet) finishes and moves right. Counts are in characters (Python str length, so
 a Chinese character counts one, as the targets count), and the editors' size follows the font.
 """
 
@@ -46,7 +49,7 @@ def _hint(text: str) -> QLabel:
 
 
 class _PopupEditor(QFrame):
-    """A framed editor around a QPlainTextEdit that reports Enter / Tab / Esc instead of typing them."""
+    """A framed editor around a QPlainTextEdit that reports Enter / Ctrl+Tab / Esc instead of typing them."""
 
     submitted = Signal()
     tabbed = Signal(bool)  # backwards
@@ -62,6 +65,7 @@ class _PopupEditor(QFrame):
         self.setFocusProxy(self.edit)
         self.setAttribute(Qt.WidgetAttribute.WA_InputMethodEnabled, True)
         self._original = ""
+        self.typed_over = False  # the edit began by typing over the cell (set_value's select_all)
 
     # The view sends an input-method composition that started the edit to this frame: pass it on.
     def inputMethodEvent(self, event) -> None:
@@ -70,26 +74,47 @@ class _PopupEditor(QFrame):
     def inputMethodQuery(self, query):
         return self.edit.inputMethodQuery(query)
 
+    def fields(self) -> list[QWidget]:
+        """The editor's own widgets that Tab walks, in order."""
+        return [self.edit]
+
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        if obj is self.edit and event.type() == QEvent.Type.KeyPress:
+        if event.type() == QEvent.Type.KeyPress and isinstance(obj, QWidget) and self.isAncestorOf(obj):
             key = event.key()
             mods = event.modifiers()
+            if key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
+                back = key == Qt.Key.Key_Backtab or bool(mods & Qt.KeyboardModifier.ShiftModifier)
+                if mods & Qt.KeyboardModifier.ControlModifier or (self.typed_over and obj is self.edit):
+                    self.tabbed.emit(back)
+                else:
+                    self.tab_within(obj, back)
+                return True
+            if obj is not self.edit:
+                return super().eventFilter(obj, event)
             if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
                 if mods & (Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.AltModifier):
                     self.edit.insertPlainText("\n")
                     return True
                 self.submitted.emit()
                 return True
-            if key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
-                self.tabbed.emit(key == Qt.Key.Key_Backtab)
-                return True
             if key == Qt.Key.Key_Escape:
                 self.cancelled.emit()
                 return True
         return super().eventFilter(obj, event)
 
+    def tab_within(self, widget: QWidget, back: bool) -> None:
+        """Tab inside the editor: to the next of its fields, or a tab typed when the text is the only one."""
+        fields = [f for f in self.fields() if f.isEnabled() and f.isVisible()]
+        if fields == [self.edit]:
+            if not back:
+                self.edit.insertPlainText("\t")
+            return
+        at = fields.index(widget) if widget in fields else 0
+        fields[(at + (-1 if back else 1)) % len(fields)].setFocus(Qt.FocusReason.TabFocusReason)
+
     def set_value(self, text: str, select_all: bool) -> None:
         self._original = text
+        self.typed_over = select_all
         self.edit.setPlainText(self.shown_text(text))
         if select_all:
             self.edit.selectAll()
@@ -116,7 +141,7 @@ class TextEditor(_PopupEditor):
         self.limit_name = limit_name
         self.count = QLabel()
         self.edit.setAccessibleName(translate("CellEditor", "Cell text"))
-        hint = _hint(translate("CellEditor", "Shift+Enter: new line \u00b7 Esc: cancel"))
+        hint = _hint(translate("CellEditor", "Shift+Enter: new line \u00b7 Ctrl+Tab: next cell \u00b7 Esc: cancel"))
         bottom = QHBoxLayout()
         bottom.addWidget(hint)
         bottom.addStretch(1)
@@ -162,8 +187,6 @@ class ToolCallsEditor(_PopupEditor):
         self.arguments.setAccessibleName(translate("CellEditor", "Arguments (a JSON object)"))
         self.add_button = QPushButton(translate("CellEditor", "Add call"))
         self.add_button.clicked.connect(self._add_call)
-        self.name.returnPressed.connect(self._add_call)
-        self.arguments.returnPressed.connect(self._add_call)
         status_row = QHBoxLayout()
         status_row.addWidget(self.status, 1)
         status_row.addWidget(self.repair_button)
@@ -171,13 +194,26 @@ class ToolCallsEditor(_PopupEditor):
         add_row.addWidget(self.name, 1)
         add_row.addWidget(self.arguments, 2)
         add_row.addWidget(self.add_button)
-        add_row.addWidget(_hint(translate("CellEditor", "Enter: done \u00b7 Esc: cancel")))
+        add_row.addWidget(_hint(translate("CellEditor", "Enter: done \u00b7 Ctrl+Tab: next cell \u00b7 Esc: cancel")))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(3, 3, 3, 3)
         layout.addWidget(self.edit, 1)
         layout.addLayout(status_row)
         layout.addLayout(add_row)
         self.edit.textChanged.connect(self._check)
+        for widget in (self.name, self.arguments, self.add_button, self.repair_button):
+            widget.installEventFilter(self)
+
+    def fields(self) -> list[QWidget]:
+        return [self.edit, self.name, self.arguments, self.add_button, self.repair_button]
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        """Enter in the tool name or arguments adds the call (and does not finish the edit)."""
+        if event.type() == QEvent.Type.KeyPress and obj in (self.name, self.arguments) \
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self._add_call()
+            return True
+        return super().eventFilter(obj, event)
 
     def shown_text(self, text: str) -> str:
         calls = toolcalls.parse(text)

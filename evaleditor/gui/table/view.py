@@ -123,6 +123,10 @@ class CasesView(QTableView):
                 and not event.modifiers() & Qt.KeyboardModifier.ControlModifier):
             self.move_current(-1 if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else 1, 0)
             return
+        if key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and self._at_the_end(
+                Cursor.MovePrevious if key == Qt.Key.Key_Backtab else Cursor.MoveNext):
+            event.accept()  # unaccepted, Qt would move the focus out of the table (and the typing with it)
+            return
         super().keyPressEvent(event)
 
     def inputMethodEvent(self, event):
@@ -159,6 +163,19 @@ class CasesView(QTableView):
             self.go_to(self.moveCursor(action, Qt.KeyboardModifier.NoModifier))
             return
         super().closeEditor(editor, hint)
+
+    def _at_the_end(self, action) -> bool:
+        model, cur = self.model(), self.currentIndex()
+        return model is not None and cur.isValid() and (
+            (action == Cursor.MoveNext and cur.row() == model.rowCount() - 1 and cur.column() == model.columnCount() - 1)
+            or (action == Cursor.MovePrevious and cur.row() == 0 and cur.column() == 0))
+
+    def moveCursor(self, action, modifiers):  # noqa: N802 - Qt's name
+        """Tab on the last cell stays there and Shift+Tab on the first (Qt wraps to the other end: with
+        type-to-edit, a silent overwrite far away)."""
+        if self._at_the_end(action):
+            return self.currentIndex()
+        return super().moveCursor(action, modifiers)
 
     def move_current(self, drow: int, dcol: int) -> None:
         model = self.model()
