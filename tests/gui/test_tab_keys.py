@@ -5,9 +5,9 @@ the way out to the next cell; Tab on the table's last cell stays there instead o
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from evaleditor.gui.editors import TextEditor, ToolCallsEditor
+from evaleditor.gui.table.editors import TextEditor, ToolCallsEditor
 from tests.gui.conftest import ROWS
-from tests.gui.test_qa_fixes_editing import EDITING, TOOLS, A, Q, cell, key, type_text
+from tests.gui.test_pending_edits_keys_and_save_as import EDITING, TOOLS, A, Q, cell, key, type_text
 from tests.gui.test_window import show_active
 
 K = Qt.Key
