@@ -77,6 +77,31 @@ def test_one_enormous_line_is_refused_before_it_is_parsed(tmp_path, monkeypatch)
     assert refused(path) == budget.LINE_TOO_LONG.format(line=2, limit="256.0 KB")
 
 
+def test_an_ordinary_big_file_is_probed_not_read_for_its_line_lengths(tmp_path, monkeypatch):
+    path = tmp_path / "rows.csv"
+    path.write_bytes(b"question,answer\n" + b"a question,an answer\n" * 200_000)  # 4.2 MB
+    monkeypatch.setattr(budget, "MAX_LINE_BYTES", 256 * 1024)
+    reads = []
+    real_open = open
+
+    def counting_open(*args, **kwargs):
+        handle = real_open(*args, **kwargs)
+        real_read = handle.read
+
+        def read(n=-1):
+            data = real_read(n)
+            reads.append(len(data))
+            return data
+
+        handle.read = read
+        return handle
+
+    monkeypatch.setattr("builtins.open", counting_open)
+    budget.check_line_lengths(path)
+    assert sum(reads) <= 33 * 64 * 1024  # one 64 KB probe per 128 KB window: not the whole file
+    assert sum(reads) < path.stat().st_size
+
+
 def test_line_lengths_are_checked_inside_a_chunk_and_across_chunks(tmp_path):
     path = tmp_path / "lines.txt"
     path.write_bytes(b"short\n" + b"y" * 5000 + b"\nshort\n")
@@ -125,6 +150,16 @@ def test_the_container_limit_counts_not_the_hosts(tmp_path, monkeypatch):
     (tmp_path / "memory.max").write_text("max\n")
     assert budget.cgroup_room() is None
     assert budget.available_memory() == 20_000_000_000
+
+
+def test_an_address_space_limit_counts_too(monkeypatch):
+    import resource
+
+    monkeypatch.setattr(budget, "_meminfo_available", lambda: 20_000_000_000)
+    monkeypatch.setattr(budget, "cgroup_room", lambda: None)
+    monkeypatch.setattr(resource, "getrlimit", lambda _which: (3_000_000_000, resource.RLIM_INFINITY))
+    room = budget.available_memory()
+    assert 0 < room < 3_000_000_000  # less what the interpreter has mapped already
 
 
 def test_an_ordinary_table_is_well_within_every_limit(tmp_path):
