@@ -82,6 +82,14 @@
         <translation>目标</translation>
     </message>
     <message>
+        <source>Preview &amp;Upload…</source>
+        <translation>上传预览(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>What the target will receive from this file, case by case</source>
+        <translation>目标将从此文件收到的内容，逐个用例显示</translation>
+    </message>
+    <message>
         <source>Dataset shape</source>
         <translation>数据集形态</translation>
     </message>
@@ -901,6 +909,77 @@ This is one step in Undo.</source>
     </message>
 </context>
 <context>
+    <name>Help</name>
+    <message>
+        <source>move down / up (finish an edit and move down)</source>
+        <translation>下移 / 上移（结束编辑并下移）</translation>
+    </message>
+    <message>
+        <source>move right / left</source>
+        <translation>右移 / 左移</translation>
+    </message>
+    <message>
+        <source>edit the cell keeping its text (typing replaces it)</source>
+        <translation>编辑单元格并保留其文本（直接输入则替换）</translation>
+    </message>
+    <message>
+        <source>zoom the table in or out</source>
+        <translation>放大或缩小表格</translation>
+    </message>
+    <message>
+        <source>the cell&apos;s menu, its quick fixes first</source>
+        <translation>单元格菜单，快速修复在最前</translation>
+    </message>
+    <message>
+        <source>evaleditor Help</source>
+        <translation>evaleditor 帮助</translation>
+    </message>
+    <message>
+        <source>The banner above the table says how the target will read the file (the shape line); a loud strip warns when a header turns a conversation file into single-turn cases, with a button that fixes it.</source>
+        <translation>表格上方的横幅说明目标将如何读取文件（形态行）；当某个表头会让对话文件变成单轮用例时，醒目的提示条会发出警告，并附带一键修复按钮。</translation>
+    </message>
+    <message>
+        <source>The Issues panel lists every problem: click one to go to its cell; Fix all repairs every issue of a kind as one undo step; each rule id links to its explanation below.</source>
+        <translation>检查结果面板列出所有检查项：单击一项即可跳到其单元格；“全部修复”将同类检查项一次修复，可一步撤销；每个规则 ID 都链接到下方的说明。</translation>
+    </message>
+    <message>
+        <source>F8 and Shift+F8 walk from one issue to the next in the table.</source>
+        <translation>F8 和 Shift+F8 在表格中逐个跳到下一个 / 上一个检查项。</translation>
+    </message>
+    <message>
+        <source>File ▸ Preview Upload… (or the button beside the shape line) shows exactly what the target will receive: conversations in replay order, accepted and rejected cases, SDK cases as JSON.</source>
+        <translation>文件 ▸ 上传预览…（或形态行旁的按钮）准确显示目标将收到的内容：按回放顺序排列的对话、被接受和被拒绝的用例、以 JSON 表示的 SDK 用例。</translation>
+    </message>
+    <message>
+        <source>First steps</source>
+        <translation>入门</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Rules reference</source>
+        <translation>规则参考</translation>
+    </message>
+    <message>
+        <source>Ctrl++ inserts and Ctrl+- deletes rows, as in Excel and LibreOffice Calc; zoom with Ctrl+Wheel, Ctrl+Alt+= and Ctrl+Alt+- (Excel&apos;s zoom keys), Ctrl+0 for 100%.</source>
+        <translation>Ctrl++ 插入行、Ctrl+- 删除行，与 Excel 和 LibreOffice Calc 相同；缩放请用 Ctrl+滚轮、Ctrl+Alt+= 和 Ctrl+Alt+-（Excel 的缩放键），Ctrl+0 恢复 100%。</translation>
+    </message>
+    <message>
+        <source>Every issue names one of these rules. Severity is given for ground-truth and sdk, then for evaluation-set; rule ids stay English in every language.</source>
+        <translation>每个检查项都对应下列规则之一。严重程度先列 ground-truth 和 sdk 下的，再列 evaluation-set 下的；规则 ID 在任何语言中都保持英文。</translation>
+    </message>
+    <message>
+        <source>(evaluation-set only)</source>
+        <translation>（仅 evaluation-set）</translation>
+    </message>
+    <message>
+        <source>Quick fix: {fix}</source>
+        <translation>快速修复：{fix}</translation>
+    </message>
+</context>
+<context>
     <name>Issues</name>
     <message>
         <source>Severity</source>
@@ -1168,6 +1247,14 @@ This is one step in Undo.</source>
         <translation>从模板新建(&amp;T)</translation>
     </message>
     <message>
+        <source>Pre&amp;view Upload…</source>
+        <translation>上传预览(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>What the target will receive from this file, case by case, made by the code that saves</source>
+        <translation>目标将从此文件收到的内容，逐个用例显示，由保存所用的同一代码生成</translation>
+    </message>
+    <message>
         <source>&amp;Close</source>
         <translation>关闭(&amp;C)</translation>
     </message>
@@ -1306,6 +1393,14 @@ This is one step in Undo.</source>
     <message>
         <source>Previous P&amp;ane</source>
         <translation>上一个窗格(&amp;A)</translation>
+    </message>
+    <message>
+        <source>evaleditor &amp;Help</source>
+        <translation>evaleditor 帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>First steps, keyboard shortcuts and the rules reference (at the rule of the selected issue)</source>
+        <translation>入门、快捷键和规则参考（定位到所选检查项的规则）</translation>
     </message>
     <message>
         <source>{fix} — {rule} ({n})</source>
@@ -1500,6 +1595,145 @@ This is one step in Undo.</source>
     <message>
         <source>sdk — Evaluation SDK JSON</source>
         <translation>sdk — 评测 SDK JSON</translation>
+    </message>
+</context>
+<context>
+    <name>UploadPreview</name>
+    <message>
+        <source>conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>no session id: a conversation of one</source>
+        <translation>无会话 ID：只有一轮的对话</translation>
+    </message>
+    <message>
+        <source>single-turn case</source>
+        <translation>单轮用例</translation>
+    </message>
+    <message>
+        <source>accept</source>
+        <translation>接受</translation>
+    </message>
+    <message>
+        <source>reject</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>提示（prompt）</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Case</source>
+        <translation>用例</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Upload Preview — {target}</source>
+        <translation>上传预览 — {target}</translation>
+    </message>
+    <message>
+        <source>Upload Preview</source>
+        <translation>上传预览</translation>
+    </message>
+    <message>
+        <source>No file open</source>
+        <translation>未打开文件</translation>
+    </message>
+    <message>
+        <source>{ok:,} accepted, {bad:,} rejected</source>
+        <translation>接受 {ok:,} 个，拒绝 {bad:,} 个</translation>
+    </message>
+    <message>
+        <source>The import refuses the whole file:</source>
+        <translation>导入会拒绝整个文件：</translation>
+    </message>
+    <message>
+        <source>One case per row. Turn k of a conversation is sent with turns 1 … k-1 as its history; a row with no session id is a case of its own.</source>
+        <translation>每行一个用例。对话的第 k 轮发送时带有第 1 … k-1 轮作为历史；没有会话 ID 的行是独立的用例。</translation>
+    </message>
+    <message>
+        <source>No column is read as a session id: every row is a single-turn case.</source>
+        <translation>没有任何列被读作会话 ID：每一行都是单轮用例。</translation>
+    </message>
+    <message>
+        <source>Conversations are replayed turn by turn in turn order. A row with an empty {header} is a conversation of one turn (a single-turn case): {n:,} here.</source>
+        <translation>对话按轮次顺序逐轮回放。{header} 为空的行是只有一轮的对话（即单轮用例）：此处共 {n:,} 行。</translation>
+    </message>
+    <message>
+        <source>Conversation {name}: {n} turns, in the order replayed</source>
+        <translation>对话 {name}：{n} 轮，按回放顺序</translation>
+    </message>
+    <message>
+        <source>Turn {n} of conversation {name}</source>
+        <translation>对话 {name} 的第 {n} 轮</translation>
+    </message>
+    <message>
+        <source>Turn {n}</source>
+        <translation>第 {n} 轮</translation>
+    </message>
+    <message>
+        <source>turn cell {value}</source>
+        <translation>轮次单元格 {value}</translation>
+    </message>
+    <message>
+        <source>row {n}</source>
+        <translation>第 {n} 行</translation>
+    </message>
+    <message>
+        <source>History sent before the prompt:</source>
+        <translation>在提示之前发送的历史：</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>参考答案</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>答案</translation>
+    </message>
+    <message>
+        <source>Expected calls</source>
+        <translation>预期调用</translation>
+    </message>
+    <message>
+        <source>For &amp;target:</source>
+        <translation>目标(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>The target checked against (the same as the window&apos;s)</source>
+        <translation>检查所依据的目标（与主窗口相同）</translation>
+    </message>
+    <message>
+        <source>Cases as the target lists them</source>
+        <translation>按目标列出顺序排列的用例</translation>
+    </message>
+    <message>
+        <source>The selected case</source>
+        <translation>所选用例</translation>
+    </message>
+    <message>
+        <source>The selected case as JSON</source>
+        <translation>所选用例的 JSON</translation>
     </message>
 </context>
 </TS>

@@ -75,6 +75,7 @@ class ShapeBanner(QFrame):
     targetChosen = Signal(str)
     renameRequested = Signal(int, str)  # column id, new header
     fixRequested = Signal(object)  # an Issue whose fix needs a choice (the window asks)
+    previewRequested = Signal()  # Preview Upload…
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -113,6 +114,9 @@ class ShapeBanner(QFrame):
         self.target_label.setBuddy(self.target_combo)
         top.addWidget(self.target_label)
         top.addWidget(self.target_combo)
+        self.preview_button = QPushButton()
+        self.preview_button.clicked.connect(self.previewRequested)
+        top.addWidget(self.preview_button)
         self.strips = [_Strip(self) for _ in range(3)]
         for strip in self.strips:
             strip.hide()
@@ -134,6 +138,8 @@ class ShapeBanner(QFrame):
         self.target_combo.setToolTip(translate("Banner", "Which upload target the file is checked against: its "
                                                          "headers, limits and rules"))
         self.target_combo.setAccessibleName(translate("Banner", "Target"))
+        self.preview_button.setText(translate("Banner", "Preview &Upload\u2026"))
+        self.preview_button.setToolTip(translate("Banner", "What the target will receive from this file, case by case"))
         self.target_combo.setAccessibleDescription(self.target_combo.toolTip())
         for i in range(self.target_combo.count()):
             help_text = translate(TARGET_CONTEXT, TARGET_HELP[self.target_combo.itemData(i)])
@@ -165,6 +171,7 @@ class ShapeBanner(QFrame):
 
     def update_from(self, doc: Document | None, source: str = "") -> None:
         self._doc, self._source = doc, source
+        self.preview_button.setEnabled(doc is not None)
         if doc is None:
             self.shape_label.setText(translate("Banner", "No file open"))
             self.checking_label.hide()

@@ -6,6 +6,7 @@ rendered in the current language when shown; the severity is always also said in
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, Qt
+from PySide6.QtGui import QFont, QGuiApplication
 
 from evaleditor.core.document import Document
 from evaleditor.core.i18n import localized_message
@@ -18,6 +19,7 @@ HEADERS = (QT_TRANSLATE_NOOP("Issues", "Severity"), QT_TRANSLATE_NOOP("Issues", 
            QT_TRANSLATE_NOOP("Issues", "Row"), QT_TRANSLATE_NOOP("Issues", "Column"),
            QT_TRANSLATE_NOOP("Issues", "Message"))
 ISSUE_ROLE = int(R.UserRole) + 1
+RULE_COLUMN = 1  # shown as a link to the rule's explanation in Help
 _ROOT = QModelIndex()
 
 
@@ -91,6 +93,10 @@ class IssuesModel(QAbstractTableModel):
             return theme.severity_icon(issue.severity)
         if role in (R.ToolTipRole, R.AccessibleDescriptionRole):
             return describe(issue)
+        if role == R.ForegroundRole and col == RULE_COLUMN:
+            return QGuiApplication.palette().link()
+        if role == R.FontRole and col == RULE_COLUMN:
+            return _link_font()
         if role == R.TextAlignmentRole and col == 2:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == ISSUE_ROLE:
@@ -117,3 +123,9 @@ def describe(issue: Issue) -> str:
     """"Error: The question is empty … [empty-question]": severity in words, message, rule id."""
     return translate("Issues", "{severity}: {message} [{rule}]").format(
         severity=theme.severity_label(issue.severity), message=localized_message(issue), rule=issue.rule)
+
+
+def _link_font() -> QFont:
+    font = QFont()
+    font.setUnderline(True)
+    return font

@@ -20,7 +20,7 @@ from evaleditor.core.document import Document
 from evaleditor.core.fixes import fix_label
 from evaleditor.core.i18n import text as core_text
 from evaleditor.core.rules import ERROR, INFO, RULES, WARNING, Issue
-from evaleditor.gui.panels.issues_model import IssuesModel
+from evaleditor.gui.panels.issues_model import RULE_COLUMN, IssuesModel
 from evaleditor.gui.window import theme
 
 REFRESH_MS = 150
@@ -31,6 +31,7 @@ translate = QCoreApplication.translate
 class IssuesPanel(QWidget):
     issueActivated = Signal(object)  # Issue
     fixAllRequested = Signal(str)  # rule id
+    ruleHelpRequested = Signal(str)  # rule id: its explanation in Help (a click on the rule id, a link)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -69,7 +70,7 @@ class IssuesPanel(QWidget):
             hh.resizeSection(col, chars * char + 24)
         hh.resizeSection(1, max(map(self.fontMetrics().horizontalAdvance, RULES)) + 24)  # every rule id whole
         hh.setStretchLastSection(True)
-        self.view.clicked.connect(self._activated)
+        self.view.clicked.connect(self._clicked)
         self.view.activated.connect(self._activated)
         self.view.selectionModel().currentRowChanged.connect(lambda *_: self._update_fix_button())
         layout = QVBoxLayout(self)
@@ -182,6 +183,13 @@ class IssuesPanel(QWidget):
         rule = self.chosen_rule()
         if rule:
             self.fixAllRequested.emit(rule)
+
+    def _clicked(self, index: QModelIndex) -> None:
+        """A click on a rule id (shown as a link) opens its explanation; elsewhere goes to the cell."""
+        if index.isValid() and index.column() == RULE_COLUMN:
+            self.ruleHelpRequested.emit(self.model.issue(index.row()).rule)
+            return
+        self._activated(index)
 
     def _activated(self, index: QModelIndex) -> None:
         if index.isValid():

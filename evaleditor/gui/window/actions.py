@@ -19,6 +19,7 @@ from evaleditor.core.i18n import text as core_text
 from evaleditor.core.rules import RULES
 from evaleditor.core.targets import TARGET_NAMES
 from evaleditor.gui import dialogs
+from evaleditor.gui.panels import help_window, upload_preview
 from evaleditor.gui.panels.banner import TARGET_CONTEXT, TARGET_HELP
 from evaleditor.gui.window import language, settings, windows
 
@@ -85,6 +86,9 @@ def build(w) -> SimpleNamespace:
     m.addSeparator()
     a.save = _act(m, QT_TRANSLATE_NOOP("Menus", "&Save"), w.save, Key.Save)
     a.save_as = _act(m, QT_TRANSLATE_NOOP("Menus", "Save &As\u2026"), w.save_as, Key.SaveAs)
+    a.preview = _act(m, QT_TRANSLATE_NOOP("Menus", "Pre&view Upload\u2026"), partial(upload_preview.show, w),
+                     "Ctrl+Shift+U", QT_TRANSLATE_NOOP("Menus", "What the target will receive from this file, case by "
+                                                                "case, made by the code that saves"))
     a.close = _act(m, QT_TRANSLATE_NOOP("Menus", "&Close"), partial(windows.close_document, w), [Key.Close, "Ctrl+W"])
     m.addSeparator()
     # every window of this process (`evaleditor A.xlsx B.csv` opens two), each asking about its changes;
@@ -210,6 +214,9 @@ def build(w) -> SimpleNamespace:
                            "Shift+F6")
 
     m = _menu(mb, QT_TRANSLATE_NOOP("Menus", "&Help"))
+    a.help = _act(m, QT_TRANSLATE_NOOP("Menus", "evaleditor &Help"), partial(help_window.show_for_focus, w),
+                  [Key.HelpContents, "F1"], QT_TRANSLATE_NOOP("Menus", "First steps, keyboard shortcuts and the rules "
+                                                                      "reference (at the rule of the selected issue)"))
     a.about = _act(m, QT_TRANSLATE_NOOP("Menus", "&About evaleditor"), lambda: dialogs.show_about(w))
     update_undo_texts(w, a)
     return a

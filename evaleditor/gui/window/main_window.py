@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QVBoxLayout, QWi
 from evaleditor.core.document import Document
 from evaleditor.core.rules import ERROR, INFO, WARNING
 from evaleditor.core.search import filter_rows
+from evaleditor.gui.panels import help_window
 from evaleditor.gui.panels.banner import ShapeBanner
 from evaleditor.gui.panels.conversation_panel import ConversationPanel
 from evaleditor.gui.panels.filter_bar import FilterBar
@@ -126,6 +127,8 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         self.banner.targetChosen.connect(self.set_target)
         self.banner.renameRequested.connect(self.ops.rename_column_to)
         self.banner.fixRequested.connect(self.ops.fix_issue)
+        self.banner.previewRequested.connect(self.actions.preview.trigger)
+        self.issues_panel.ruleHelpRequested.connect(lambda rule: help_window.show(self, rule))
         self.filter_bar.filterChanged.connect(self.apply_filter)
         self.issues_panel.issueActivated.connect(self.go_to_issue)
         self.issues_panel.fixAllRequested.connect(self.ops.fix_all)

@@ -54,6 +54,19 @@ def new_window(path=None, near: QWidget | None = None):
     return window
 
 
+def raise_tool(window, name: str, make) -> QWidget:
+    """The tool window `window.<name>` (Upload Preview, Help), made by `make(window)` the first time,
+    shown in front and active."""
+    tool = getattr(window, name, None)
+    if tool is None:
+        tool = make(window)
+        setattr(window, name, tool)
+    tool.show()
+    tool.raise_()
+    tool.activateWindow()
+    return tool
+
+
 def is_blank(window) -> bool:
     """A window a new file may replace: no document, nothing running."""
     return window.doc is None and window.task is None

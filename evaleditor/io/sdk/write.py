@@ -49,8 +49,14 @@ from evaleditor.core import toolcalls
 from evaleditor.core.alloc import bulk_allocation
 from evaleditor.core.dataset import Dataset, Row
 from evaleditor.core.errors import EvalEditorError, WriteError
-from evaleditor.core.targets import ANSWER, CASE_ID, CONTEXT, QUESTION, TOOL_CALLS, TURN
-from evaleditor.io.sdk.conversations import conversation_keys, conversations, own_trace
+from evaleditor.core.targets import ANSWER, CASE_ID, CONTEXT, QUESTION, SESSION, TOOL_CALLS, TURN
+from evaleditor.io.sdk.conversations import (
+    conversation_data,
+    conversation_keys,
+    conversation_layout,
+    conversations,
+    own_trace,
+)
 from evaleditor.io.sdk.extras import renamed_columns, written_extras
 from evaleditor.io.sdk.json_text import dumps
 from evaleditor.io.sdk.mapping import (
@@ -137,36 +143,84 @@ def _cell(row: Row, pos: int) -> str:
     return row.cells[pos] if pos < len(row.cells) else ""
 
 
+class SdkCases:
+    """The cases a save of `ds` as SDK JSON writes, in row order, each made only when asked: what is
+    decided across rows (the columns written, renamed extras, conversations and their turn order, case
+    ids) is settled here once; `case(n)` makes case n as `dataset_to_sdk` writes it, so that the Upload
+    Preview of a big file builds the one case it shows with the very code that saves."""
+
+    def __init__(self, ds: Dataset):
+        positions, extras = _columns(ds)
+        self.present = {name for _, name in extras}
+        extras = [(i, name) for i, name in extras if any(_cell(r, i) for r in ds.rows)]  # empty: nothing to write
+        _check_extras(extras)
+        self.rows = _row_cells(ds, positions, extras)
+        self.renamed = renamed_columns(self.rows, [name for _, name in extras], self.present)
+        fields = [r.fields for r in self.rows]
+        self.layout = conversation_layout([f.get(SESSION, "") for f in fields], [f.get(TURN, "") for f in fields])
+        self.place: dict[int, tuple[str, int]] = {i: (sid, k) for sid, members in self.layout.items()
+                                                  for k, i in enumerate(members)}
+        self.ids = self._case_ids()
+        self.document = ds.document
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def row_id(self, n: int) -> int:
+        return self.rows[n].row_id
+
+    def _case_ids(self) -> list[str | None]:
+        explicit = _explicit_ids(self.rows)
+        used = {i for i in explicit if i is not None}
+        ids = []
+        for n, row in enumerate(self.rows):
+            case_id = explicit[n]
+            if case_id is None and not _keeps_id(row):
+                place = self.place.get(n)
+                case_id = default_case_id(n, (*place, None) if place else None)
+                suffix = 2
+                base = case_id
+                while case_id in used:
+                    case_id = f"{base}-{suffix}"
+                    suffix += 1
+                used.add(case_id)
+            ids.append(case_id)
+        return ids
+
+    def conversation(self, n: int) -> dict[str, Any] | None:
+        """The conversation data (agent_data, source_*) of case n, None when its row is in none."""
+        place = self.place.get(n)
+        if place is None:
+            return None
+        sid, k = place
+        members = self.layout[sid]
+        history = [(self.rows[i].fields.get(QUESTION, ""), self.rows[i].fields.get(ANSWER, "")) for i in members[:k]]
+        return conversation_data(sid, history, self.rows[n].fields.get(QUESTION, ""), k)
+
+    def case(self, n: int, conversation: dict[str, Any] | None | bool = False) -> dict[str, Any]:
+        """Case n as saved (`conversation`: its conversation data when already made)."""
+        conv = self.conversation(n) if conversation is False else conversation
+        return _case(self.rows[n], conv, self.ids[n], self.renamed, self.present)
+
+    def all(self, progress: Progress | None = None) -> list[dict[str, Any]]:
+        """Every case; the conversations made together, sharing what repeats (sdk_conversations)."""
+        convs = conversations([r.fields for r in self.rows])
+        cases = []
+        for n, conv in enumerate(convs):
+            cases.append(self.case(n, conv[2] if conv else None))
+            if progress is not None and n % _EVERY == 0:
+                progress(n, len(convs))
+        if progress is not None:
+            progress(len(convs), len(convs))
+        return cases
+
+
 def dataset_to_sdk(ds: Dataset, progress: Progress | None = None) -> dict[str, Any]:
     """The SDK `EvaluationDataset` object for `ds` (snake_case, no nulls)."""
-    positions, extras = _columns(ds)
-    present = {name for _, name in extras}
-    extras = [(i, name) for i, name in extras if any(_cell(r, i) for r in ds.rows)]  # empty: nothing to write
-    _check_extras(extras)
-    rows = _row_cells(ds, positions, extras)
-    renamed = renamed_columns(rows, [name for _, name in extras], present)
-    convs = conversations([r.fields for r in rows])
-    explicit = _explicit_ids(rows)
-    used = {i for i in explicit if i is not None}
-    cases = []
-    for n, (row, conv) in enumerate(zip(rows, convs, strict=True)):
-        case_id = explicit[n]
-        if case_id is None and not _keeps_id(row):
-            case_id = default_case_id(n, conv)
-            suffix = 2
-            base = case_id
-            while case_id in used:
-                case_id = f"{base}-{suffix}"
-                suffix += 1
-            used.add(case_id)
-        cases.append(_case(row, conv[2] if conv else None, case_id, renamed, present))
-        if progress is not None and n % _EVERY == 0:
-            progress(n, len(rows))
-    if progress is not None:
-        progress(len(rows), len(rows))
-    root: dict[str, Any] = {"eval_cases": cases}
-    if isinstance(ds.document, dict):
-        root.update((k, v) for k, v in ds.document.items() if k != "eval_cases")
+    plan = SdkCases(ds)
+    root: dict[str, Any] = {"eval_cases": plan.all(progress)}
+    if isinstance(plan.document, dict):
+        root.update((k, v) for k, v in plan.document.items() if k != "eval_cases")
     return root
 
 
@@ -300,4 +354,4 @@ def write_sdk_json(path: str | os.PathLike[str], ds: Dataset, progress: Progress
         handle.write(data)
 
 
-__all__ = ["SdkColumnError", "dataset_to_sdk", "encode_sdk_json", "replaced_traces", "write_sdk_json"]
+__all__ = ["SdkCases", "SdkColumnError", "dataset_to_sdk", "encode_sdk_json", "replaced_traces", "write_sdk_json"]

@@ -1,0 +1,103 @@
+"""File ▸ Preview Upload… and Help (F1): the window shows what the target receives and follows edits;
+rule ids link to their explanation in Help."""
+
+import json
+
+from PySide6.QtCore import Qt, QUrl
+
+from evaleditor.core.rules import RULES
+from evaleditor.gui.panels import help_window
+from evaleditor.io.sdk.write import dataset_to_sdk
+from evaleditor.io.upload_preview import REJECT
+from tests.gui.conftest import make_doc
+
+
+def preview_of(window):
+    window.actions.preview.trigger()
+    return window.upload_preview
+
+
+def test_preview_upload_counts_equal_the_shape_line(window):
+    p = preview_of(window)
+    assert p.isVisible() and p.counts.text() == window.doc.shape.line == window.banner.shape_label.text()
+    assert p.model.rowCount() == 4  # s1, s2 and two rows without a session id
+    assert "Conversation s1: 2 turns" in p.detail.toPlainText()
+    assert "empty session_id is a conversation of one turn" in p.note.text()
+
+
+def test_the_button_beside_the_shape_line_opens_it(window):
+    window.banner.preview_button.click()
+    assert window.upload_preview.isVisible()
+
+
+def test_the_preview_follows_edits(window, qtbot):
+    p = preview_of(window)
+    m = window.model
+    m.setData(m.index(4, 0), "s9")  # the row without a session id joins a new conversation s9
+    qtbot.waitUntil(lambda: p.model.rowCount() == 4 and "s9" in [p.model.index(i, 1).data() for i in range(4)])
+    assert p.counts.text() == window.doc.shape.line
+    window.undo_stack.undo()
+    qtbot.waitUntil(lambda: "s9" not in [p.model.index(i, 1).data() for i in range(4)])
+
+
+def test_a_turns_row_link_selects_the_row_in_the_table(window):
+    p = preview_of(window)
+    rid = window.doc.dataset.rows[1].id
+    p.detail.anchorClicked.emit(QUrl(f"row:{rid}"))
+    assert window.view.currentIndex().row() == 1
+
+
+def test_sdk_cases_browse_one_by_one_with_their_raw_json(window):
+    window.set_target("sdk")
+    p = preview_of(window)
+    written = dataset_to_sdk(window.doc.dataset)["eval_cases"]
+    assert p.model.rowCount() == len(written) and p.raw.isVisibleTo(p)
+    p.list.selectRow(1)
+    assert json.loads(p.raw.toPlainText()) == written[1]
+    assert "History sent before the prompt" in p.detail.toPlainText()
+
+
+def test_evaluation_set_verdicts_link_their_rules_to_help(qtbot, dialogs_log):
+    from evaleditor.gui import MainWindow
+
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.set_document(make_doc(["session_id", "request_id", "query", "answer"],
+                            [["s1", "1", "a", "b"], ["s1", "3", "c", "d"], ["", "", "ok", "fine"]],
+                            target="evaluation-set", fmt="xlsx"))
+    p = preview_of(w)
+    assert p.model.index(0, 4).data() == "reject" and p.model.case(0).verdict == REJECT
+    assert p.model.index(1, 4).data() == "accept"
+    assert 'href="rule:turn-gap"' in p.case_html(p.model.case(0))
+    p.detail.anchorClicked.emit(QUrl("rule:turn-gap"))
+    assert w.help_window.isVisible()
+
+
+def test_help_holds_every_rule_and_the_shortcuts(window):
+    h = help_window.show(window)
+    html = h.browser.toHtml()
+    for rule in RULES:
+        assert f'name="rule-{rule}"' in html
+    text = h.browser.toPlainText()
+    assert "Ctrl+Shift+U" in text and "Next Issue" in text and "F8" in text
+
+
+def test_f1_opens_help_at_the_selected_issues_rule(window):
+    window.show()
+    window.focus_issues()
+    panel = window.issues_panel
+    issue = panel.current_issue()
+    assert issue is not None and window.focusWidget() is panel.view
+    assert help_window.focused_rule(window) == issue.rule
+    window.actions.help.trigger()
+    assert window.help_window.isVisible()
+
+
+def test_a_click_on_a_rule_id_in_the_issues_panel_opens_its_help(window, qtbot):
+    window.show()
+    panel = window.issues_panel
+    index = panel.model.index(0, 1)
+    assert panel.model.data(index, Qt.ItemDataRole.FontRole).underline()
+    with qtbot.waitSignal(panel.ruleHelpRequested) as got:
+        panel.view.clicked.emit(index)
+    assert got.args == [panel.model.issue(0).rule] and window.help_window.isVisible()

@@ -1,0 +1,124 @@
+"""The Upload Preview's content (io/upload_preview.py): what each target receives, counted from the
+cases listed (equal to the shape line), made by the code that saves, each case only when asked."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evaleditor.core.commands import SetCells
+from evaleditor.core.document import document_from_table
+from evaleditor.core.table import RawTable
+from evaleditor.core.targets import TARGET_NAMES
+from evaleditor.io import upload_preview
+from evaleditor.io.sdk import write as sdk_write
+from evaleditor.io.sdk.write import dataset_to_sdk
+from evaleditor.io.upload_preview import ACCEPT, ALONE, CONVERSATION, REJECT, SINGLE, build_preview
+
+GT = ["session_id", "turn_id", "question", "answer", "expected_tool_calls"]
+ROWS = [
+    ["s1", "2", "And Lyon?", "Cloudy", ""],
+    ["s1", "1", "Weather in Paris?", "Sunny", '[{"name": "weather", "arguments": {"city": "Paris"}}]'],
+    ["", "", "What is 2+2?", "4", ""],
+    ["", "", "", "", ""],  # entirely empty: not a case
+    ["s2", "1", "Book a train", "Done", ""],
+]
+
+
+def doc(headers=GT, rows=ROWS, target=None, fmt="xlsx"):
+    return document_from_table(RawTable(list(headers), [list(r) for r in rows], fmt), None, target)
+
+
+CASES = {
+    "conversations": (GT, ROWS),
+    "misspelled session column": (["Session_ID", "turn_id", "question", "answer"], [r[:4] for r in ROWS]),
+    "no session column": (["question", "answer"], [["a", "1"], ["b", "2"], ["", ""]]),
+    "every session id empty": (["session_id", "question"], [["", "a"], ["", "b"]]),
+    "chinese evaluation set": (["会话ID", "请求顺序", "问题", "答案"], [["c1", "1", "你好", "好"], ["c1", "2", "再见", "见"]]),
+}
+
+
+@pytest.mark.parametrize("target", TARGET_NAMES)
+@pytest.mark.parametrize("name", CASES)
+def test_the_counts_at_the_top_equal_the_shape_line(name, target):
+    headers, rows = CASES[name]
+    d = doc(headers, rows, target)
+    preview = build_preview(d)
+    assert preview.shape.line == d.shape.line
+    assert sum(len(e[2]) for e in preview.entries) == d.shape.rows  # every data row is in one case
+
+
+def test_every_target_has_a_preview():
+    assert all(upload_preview.has_preview(t) for t in TARGET_NAMES)
+
+
+def test_a_target_plugs_in_through_one_function(monkeypatch):
+    made = []
+    monkeypatch.setattr(upload_preview, "_BUILDERS", dict(upload_preview._BUILDERS))
+    upload_preview.register("ground-truth", lambda d: made.append(d) or "built")
+    d = doc()
+    assert build_preview(d) == "built" and made == [d]
+
+
+def test_ground_truth_lists_conversations_in_replay_order_with_their_rows():
+    p = build_preview(doc(target="ground-truth"))
+    assert [(e[0], e[1]) for e in p.entries] == [(CONVERSATION, "s1"), (ALONE, ""), (CONVERSATION, "s2")]
+    s1 = p.case(0)
+    assert [(t.row, t.turn, t.question) for t in s1.turns] == [(2, "1", "Weather in Paris?"), (1, "2", "And Lyon?")]
+    assert s1.turns[0].tool_calls.startswith('[{"name": "weather"')
+    assert p.case(1).turns[0].row == 3 and p.case(2).turns[0].row == 5  # row numbers as the table shows them
+    assert p.session_header == "session_id" and s1.verdict is None
+
+
+def test_a_misspelled_session_column_makes_every_row_a_single_turn_case():
+    p = build_preview(doc(["Session_ID", "turn_id", "question", "answer"], [r[:4] for r in ROWS], "ground-truth"))
+    assert {e[0] for e in p.entries} == {SINGLE} and len(p) == 4
+
+
+def test_evaluation_set_accepts_or_rejects_each_case_with_the_rules_reasons():
+    rows = [["s1", "1", "fine", "ok"], ["s1", "3", "gap", "ok"],  # turns not consecutive
+            ["s2", "1", "x" * 2001, "ok"],  # question over 2,000 characters
+            ["", "", "alone", "a" * 5001],  # answer over 5,000 characters
+            ["", "", "good", "ok"]]
+    rows += [["s3", str(t), f"q{t}", "a"] for t in range(1, 12)]  # 11 turns: over 10
+    p = build_preview(doc(["session_id", "request_id", "query", "answer"], rows, "evaluation-set"))
+    verdicts = {(e[1] or p.case(i).turns[0].question): (p.case(i).verdict, {r.rule for r in p.case(i).reasons})
+                for i, e in enumerate(p.entries)}
+    assert verdicts["s1"] == (REJECT, {"turn-gap"})
+    assert verdicts["s2"] == (REJECT, {"question-too-long"})
+    assert verdicts["alone"] == (REJECT, {"answer-too-long"})
+    assert verdicts["good"] == (ACCEPT, set())
+    assert verdicts["s3"] == (REJECT, {"too-many-turns"})
+    assert p.refusals == [] and p.verdicts
+
+
+def test_evaluation_set_over_2000_cases_is_refused_as_a_whole():
+    rows = [["", "", f"q{i}", "a"] for i in range(2001)]
+    p = build_preview(doc(["session_id", "request_id", "query", "answer"], rows, "evaluation-set"))
+    assert [i.rule for i in p.refusals] == ["too-many-cases"]
+
+
+def test_each_sdk_case_is_the_one_the_save_writes():
+    d = doc(target="sdk")
+    SetCells([(d.dataset.rows[2].id, d.dataset.columns[2].id, "edited")]).apply(d.dataset)
+    p = build_preview(d)
+    written = dataset_to_sdk(d.dataset)["eval_cases"]
+    assert len(p) == len(written)
+    for n, case in enumerate(written):
+        assert json.loads(p.case(n).raw) == case
+    s1_turn2 = p.case(1)  # row 2 holds turn 1 of s1, row 1 its turn 2
+    assert p.entries[0][1] == "s1-turn-2" and p.case(0).session == "s1"
+    assert p.case(0).turns[0].history == (("user", "Weather in Paris?"), ("agent", "Sunny"))
+    assert s1_turn2.turns[0].tool_calls == '[{"name": "weather", "arguments": {"city": "Paris"}}]'
+
+
+def test_an_sdk_preview_makes_only_the_cases_shown(monkeypatch):
+    calls = []
+    real = sdk_write._case
+    monkeypatch.setattr(sdk_write, "_case", lambda *a: calls.append(a) or real(*a))
+    rows = [[f"s{i // 3}", str(i % 3 + 1), f"q{i}", "a", ""] for i in range(3000)]
+    p = build_preview(doc(rows=rows, target="sdk"))
+    assert len(p) == 3000 and calls == []
+    p.case(1500)
+    assert len(calls) == 1
