@@ -54,6 +54,14 @@ def test_validate_expands_a_pattern_itself_and_exits_with_the_worst_file(capsys,
     assert run(capsys, "validate", data / "a_*.csv", data / "c_*.xlsx")[0] == 0  # warnings are not errors
 
 
+def test_a_double_star_pattern_reaches_into_subfolders(capsys, data):
+    (data / "sub" / "deeper").mkdir(parents=True)
+    write_table(data / "sub" / "deeper" / "e.csv", ["question"], [["q"]])
+    code, out, _ = run(capsys, "shape", data / "**" / "*.csv")
+    assert code == 1 and [Path(line.split(": ")[0]).name for line in out.splitlines()] == [
+        "a_clean.csv", "b_errors.csv", "e.csv"]
+
+
 def test_an_unreadable_file_among_others_is_reported_and_exits_2(capsys, data):
     code, out, err = run(capsys, "validate", data / "a_clean.csv", data / "d_notes.txt", data / "b_errors.csv")
     assert code == 2 and "d_notes.txt: the file is empty" in err
