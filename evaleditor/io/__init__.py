@@ -30,13 +30,16 @@ def read_table(
     *,
     suffix: str | None = None,
     target: str | None = None,
+    written: bool = False,
 ) -> RawTable:
     """Read any supported file into a RawTable; ReadError (one-line reason) or Cancelled otherwise.
 
     `suffix` (".csv", ".xlsx" …) reads the file as if it had that suffix (a save's temporary file).
-    `target`: a workbook opens on the first sheet whose question header that target recognises."""
+    `target`: a workbook opens on the first sheet whose question header that target recognises.
+    `written`: the file is a workbook this process has just written (a save's read-back): its area is
+    the table it was given and it holds no formula, so the sheet's XML is not scanned for them."""
     try:
-        return _read(path, sheet, progress, cancel, suffix, target)
+        return _read(path, sheet, progress, cancel, suffix, target, written)
     except (ReadError, Cancelled):
         raise
     except MemoryError:
@@ -47,7 +50,7 @@ def read_table(
         raise ReadError(path, f"cannot read the file: {short_reason(err)}") from err
 
 
-def _read(path, sheet, progress, cancel, suffix=None, target=None) -> RawTable:
+def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False) -> RawTable:
     suffix = (suffix or Path(path).suffix).lower()
     if suffix in TEXT_SUFFIXES:
         from evaleditor.io import safety
@@ -60,7 +63,7 @@ def _read(path, sheet, progress, cancel, suffix=None, target=None) -> RawTable:
     if suffix in (*TEXT_SUFFIXES, *XLSX_SUFFIXES, ".xls"):
         from evaleditor.io.excel import read_workbook
 
-        return read_workbook(path, suffix, sheet, progress, cancel, target)
+        return read_workbook(path, suffix, sheet, progress, cancel, target, written=written)
     if suffix == ".json":
         from evaleditor.io.sdk import read_sdk_json
 

@@ -67,7 +67,7 @@ def table_check(path: object, fmt: str, headers: list[str], rows: list[list[str]
 
         _exists(tmp)
         try:
-            found = io.read_table(tmp, progress=progress, suffix=f".{fmt}")
+            found = io.read_table(tmp, progress=progress, suffix=f".{fmt}", written=True)
         except ReadError as err:
             if build_grid([list(headers), *rows]) is None and "empty" in err.reason:
                 return  # nothing to show was written, and the reader says so

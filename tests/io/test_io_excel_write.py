@@ -24,7 +24,26 @@ def test_every_cell_is_a_string_cell(tmp_path):
     xml = sheet_xml(path)
     assert not re.search(r"<(\w+:)?f[\s>/]", xml)
     cells = re.findall(r"<c [^>]*>", xml)
-    assert cells and all('t="inlineStr"' in c for c in cells)
+    assert cells and all('t="inlineStr"' in c or 't="s"' in c for c in cells)
+
+
+def test_text_is_in_shared_strings_not_in_the_sheet(tmp_path):
+    """Excel's own layout: the sheet part holds references, the text is one run of <si> elements
+    (inline strings made the sheet part of a 100k-row file 179 MB of XML that every reader walks)."""
+    import zipfile
+
+    path = tmp_path / "s.xlsx"
+    rows = [[f"a long question number {i} with words", "same", "x" * 40] for i in range(2500)]
+    write_xlsx(path, ["question", "tag", "answer"], rows)
+    xml = sheet_xml(path)
+    assert "long question" not in xml and "same" not in xml
+    assert re.findall(r'<c r="[A-C]\d+" s="\d+" t="(\w+)"', xml).count("s") == 3 * 2500
+    with zipfile.ZipFile(path) as zf:
+        sst = zf.read("xl/sharedStrings.xml").decode()
+    assert sst.count("<si>") == 2500 + 1 + 2500  # the short "same" once; long texts as they come
+    assert read_xlsx(path).rows == rows
+    ws = openpyxl.load_workbook(path).active
+    assert ws["A2501"].value == rows[-1][0] and ws["B2"].value == "same"
 
 
 def test_openpyxl_sees_text_too(tmp_path):
@@ -68,7 +87,8 @@ def test_escaping_rules():
 
 @pytest.mark.parametrize(
     ("value", "needle"),
-    [("x" * 32768, "32,767"), ("bell\x07", "U+0007"), ("nul\x00", "U+0000"), ("\ud800", "U+D800")],
+    [("x" * 32768, "32,767"), ("bell\x07", "U+0007"), ("nul\x00", "U+0000"), ("\ud800", "U+D800"),
+     ("\ufffe", "U+FFFE")],
 )
 def test_refuses_what_a_workbook_cannot_hold(tmp_path, value, needle):
     path = tmp_path / "bad.xlsx"
@@ -81,6 +101,12 @@ def test_refuses_what_a_workbook_cannot_hold(tmp_path, value, needle):
     assert "\n" not in str(info.value)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["bad.xlsx"]
+
+
+def test_refusal_names_the_cell_past_the_first_thousand_rows(tmp_path):
+    rows = [["fine", "fine"]] * 1500 + [["fine", "ring\x07"]]
+    with pytest.raises(WriteError, match="row 1501, column 'answer' holds the control character U\\+0007"):
+        write_xlsx(tmp_path / "bad.xlsx", ["question", "answer"], rows)
 
 
 def test_longest_allowed_cell(tmp_path):

@@ -17,15 +17,18 @@ def read_workbook(
     progress: Progress | None = None,
     cancel: Cancel | None = None,
     target: str | None = None,
+    *,
+    written: bool = False,
 ) -> RawTable:
     """A zip is read as .xlsx and an OLE file as .xls whatever the suffix (an .xlsx named .xls, an old
-    .xls named .xlsx or .csv); anything else as the `suffix` says, so that reader says what is wrong."""
+    .xls named .xlsx or .csv); anything else as the `suffix` says, so that reader says what is wrong.
+    `written`: an .xlsx this process has just written (read_table)."""
     safety.check_file(path)
     kind = safety.sniff(path)
     if kind == "zip" or (kind != "ole" and suffix != ".xls"):
         from evaleditor.io.excel.read import read_xlsx
 
-        return read_xlsx(path, sheet, progress, cancel, target)
+        return read_xlsx(path, sheet, progress, cancel, target, written=written)
     from evaleditor.io.excel.xls import read_xls
 
     return read_xls(path, sheet, progress, cancel, target)

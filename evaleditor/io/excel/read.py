@@ -22,8 +22,11 @@ def read_xlsx(
     progress: Progress | None = None,
     cancel: Cancel | None = None,
     target: str | None = None,
+    *,
+    written: bool = False,
 ) -> RawTable:
-    """`target`: the sheet is chosen by the question header it recognises (pick_sheet)."""
+    """`target`: the sheet is chosen by the question header it recognises (pick_sheet). `written`: a
+    workbook this process has just written (read_table): no scan of its area and formulas."""
     safety.check_file(path)
     kind = safety.sniff(path)
     if kind == "ole" and safety.ole_is_encrypted(path):
@@ -33,7 +36,7 @@ def read_xlsx(
     safety.check_zip_workbook(path)
     from evaleditor.io.excel.extent import sheet_checker
 
-    check_extent = sheet_checker(path)  # before calamine builds a sheet: see extent.py
+    check_extent = _unscanned if written else sheet_checker(path)  # before calamine builds a sheet: extent.py
 
     import python_calamine
 
@@ -106,6 +109,11 @@ def read_xlsx(
                 column=cell.column - grid.first_column,
             ))
     return grid_to_table(path, grid, "xlsx", chosen, names, notes)
+
+
+def _unscanned(_name: str) -> bool:
+    """The extent check of a workbook we wrote: nothing to refuse, no formula to look for."""
+    return False
 
 
 def _absolute_rows(cal_sheet, progress: Progress | None, cancel: Cancel | None) -> list[list[str]]:
