@@ -709,3 +709,26 @@ def test_any_input_reads_and_saves_valid(tmp_path, cases):
     save(doc.dataset, tmp_path / "saved.json")  # validates with the SDK
     again = read_sdk_json(tmp_path / "saved.json")
     assert not [n for n in again.notes if n.rule == "sdk-schema-error"]
+
+
+@pytest.mark.parametrize("value", [
+    {"small": [1e-05, 1.5e-07, 2.5e-300, -3e-5, 0.0001, 1e16, 1e-10]},  # orjson writes 0.00001, 1.5e-7
+    {"big": 2**70, "neg": -(2**64)},  # beyond orjson's 64 bits
+    {"lone": "a\ud800b"},  # orjson refuses lone surrogates
+    {"text": "e-mail 3e-5 null 0.00001", "ctl": "\x00\x1f\x7f\u2028\"\\\b\f\n\r\t", "empty": [{}, []]},
+])
+def test_writer_bytes_are_the_json_modules_where_orjson_would_differ(value):
+    from evaleditor.io.sdk.json_text import dumps
+
+    try:
+        want = (json.dumps(value, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    except UnicodeEncodeError:
+        want = (json.dumps(value, ensure_ascii=True, indent=2) + "\n").encode("ascii")
+    assert dumps(value) == want
+
+
+def test_writer_refuses_nan_as_the_json_module_does():
+    from evaleditor.io.sdk.json_text import dumps
+
+    with pytest.raises(ValueError):
+        dumps({"calls": [{"name": "f", "arguments": {"x": float("nan")}}]})

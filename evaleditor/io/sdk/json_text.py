@@ -9,11 +9,18 @@ from typing import Any
 
 
 def dumps(obj: dict[str, Any]) -> bytes:
-    """UTF-8 JSON, 2-space indent, non-ASCII kept (escaped only if the text holds lone surrogates).
+    """UTF-8 JSON, 2-space indent, non-ASCII kept (escaped only if the text holds lone surrogates):
+    the same bytes as `json.dumps(obj, ensure_ascii=False, indent=2) + "\\n"`.
 
-    The same text as `json.dumps(obj, ensure_ascii=False, indent=2)`, about three times faster: the
-    standard library indents with nested generators, which cost more the deeper the data (agent_data).
+    orjson writes them (0.5 s for 100k conversation cases, which took the pure-Python encoder below
+    8 s) except where its text would differ: it cannot encode a lone surrogate, an integer beyond 64
+    bits or a key that is not a string (it raises), it writes NaN as null where json refuses it, and a
+    float under 1e-4 as 0.00001 / 1.5e-7 where repr says 1e-05 / 1.5e-07. Output that could hold
+    either (`_may_differ`) is made again by the encoder below.
     """
+    fast = _orjson_dumps(obj)
+    if fast is not None and not _may_differ(fast):
+        return fast + b"\n"
     try:
         out: list[str] = []
         _encode(obj, "\n", out, encode_basestring)
@@ -22,6 +29,34 @@ def dumps(obj: dict[str, Any]) -> bytes:
         return (json.dumps(obj, ensure_ascii=True, indent=2) + "\n").encode("ascii")
     except _Unusual:
         return (json.dumps(obj, ensure_ascii=False, indent=2, allow_nan=False) + "\n").encode("utf-8")
+
+
+def _orjson_dumps(obj: Any) -> bytes | None:
+    try:
+        import orjson
+    except ImportError:  # no wheel for this platform
+        return None
+    try:
+        return orjson.dumps(obj, option=orjson.OPT_INDENT_2)
+    except (TypeError, orjson.JSONEncodeError):
+        return None
+
+
+_DIGITS = b"0123456789"
+
+
+def _may_differ(data: bytes) -> bool:
+    """Whether orjson's `data` may hold a NaN (written null) or a float under 1e-4 (written otherwise
+    than repr): a `null`, a `0.0000`, or `e-` between digits anywhere, strings included (then the
+    slower encoder runs, which is never wrong). Each looked for at memchr speed."""
+    if b"null" in data or b"0.0000" in data:
+        return True
+    at = data.find(b"e-")
+    while at != -1:
+        if at and data[at - 1] in _DIGITS and data[at + 2:at + 3].isdigit():
+            return True
+        at = data.find(b"e-", at + 2)
+    return False
 
 
 class _Unusual(Exception):
