@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
         args = gui_parser().parse_args(argv)
         return _gui(args.files, args.demo)
     except UsageError as exc:
-        print(_("evaleditor: error: {reason}").format(reason=exc), file=sys.stderr)
+        print(_("evaleditor: error: {reason}").format(reason=escape_for_terminal(str(exc))), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(_("evaleditor: interrupted"), file=sys.stderr)
@@ -224,7 +224,7 @@ def _convert(args) -> int:
                        "images …); {output} does not keep it: convert to .json to keep it",
                        "evaleditor: warning: {n} cases hold data a table cannot show (agent traces, rubrics, "
                        "images …); {output} does not keep it: convert to .json to keep it", lost).format(
-                           n=lost, output=args.output), file=sys.stderr)
+                           n=lost, output=escape_for_terminal(args.output)), file=sys.stderr)
     done = escape_for_terminal(_("{output}: {shape} (target {target})").format(
         output=args.output, shape=out.shape.line, target=out.dataset.target.name))
     if args.output == STREAM:  # standard output holds the file

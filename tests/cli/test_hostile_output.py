@@ -47,6 +47,11 @@ def test_an_unreadable_file_named_with_escapes_is_one_clean_line(tmp_path, capsy
     assert code == 2 and err.count("\n") == 1 and not any(c in err for c in "\x1b\x07\r")
 
 
+def test_an_argument_with_escapes_is_echoed_escaped(capsys):
+    code, _, err = run(capsys, "validate", "x.csv", "--target", f"bad{HOSTILE}")
+    assert code == 2 and err.count("\n") == 1 and not any(c in err for c in "\x1b\x07\r")
+
+
 def test_json_escapes_c1_controls_too(tmp_path, capsys):
     path = tmp_path / "c1.csv"
     path.write_text("question,answer\x9b2J\nq,a\n", encoding="utf-8")
