@@ -37,7 +37,10 @@ class ReadOnlyTarget(WriteError):
 
 class UnstorableCell(WriteError):
     """The data holds what the output format cannot store (a lone surrogate, a control character): the
-    data's fault, not the disk's, so `convert` exits 1 (refused because of the data), not 2."""
+    data's fault, not the disk's, so `convert` exits 1 (refused because of the data), not 2. The reason
+    names the first such cell; `cells` counts them all."""
+
+    cells = 1
 
 
 class Mismatch(NamedTuple):

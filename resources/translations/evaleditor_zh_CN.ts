@@ -1559,8 +1559,8 @@ This is one step in Undo.</source>
         <translation>轮次已按 SDK JSON 的存储方式排序并编号为 1、2、3……（撤销可恢复为输入时的样子）</translation>
     </message>
     <message>
-        <source>{n:,} cells cannot be stored in a workbook: the Issues panel lists them</source>
-        <translation>{n:,} 个单元格无法存入工作簿：检查结果面板列出了它们</translation>
+        <source>{n:,} cells cannot be stored in a workbook (shorten them, or save as .csv or .json); the first: {reason}</source>
+        <translation>{n:,} 个单元格无法存入工作簿（请缩短它们，或另存为 .csv 或 .json）；第一个：{reason}</translation>
     </message>
     <message>
         <source>Add &apos; before formulas</source>

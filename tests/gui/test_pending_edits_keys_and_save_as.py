@@ -463,16 +463,17 @@ def test_saving_a_gb18030_semicolon_csv_says_it_is_now_utf8_with_commas(qtbot, t
     assert w.save() and "UTF-8 with commas" not in w.statusBar().currentMessage()  # said once
 
 
-def test_a_workbook_refused_for_control_characters_lists_every_such_cell(qtbot, tmp_path, dialogs_log):
+def test_a_workbook_refused_for_control_characters_says_how_many_cells_and_changes_nothing(qtbot, tmp_path, dialogs_log):
     from evaleditor.gui import MainWindow
     path = write_csv(tmp_path / "cases.csv", rows=[["", "", f"q{i}\x01", "a", ""] for i in range(5)])
     w = MainWindow()
     qtbot.addWidget(w)
     assert w.open_file(path)
-    assert "control-character" not in w.doc.validator.rule_counts or not w.doc.validator.rule_counts["control-character"]
-    assert not w.save_as(tmp_path / "cases.xlsx", "xlsx")  # refused: the first cell is named
-    assert w.doc.validator.rule_counts["control-character"] == 5  # now every one is an issue, with Fix all
-    assert "5 cells cannot be stored in a workbook" in w.statusBar().currentMessage()
+    before = w.doc.validator.all_issues()
+    assert not w.save_as(tmp_path / "cases.xlsx", "xlsx")  # refused: the first cell is named, all are counted
+    (_, message), = [args for n, args in dialogs_log.calls if n == "show_error"]
+    assert "5 cells cannot be stored in a workbook" in message and "row 1" in message
+    assert w.doc.validator.all_issues() == before and not w.doc.validator.is_workbook()  # the issues as they were
     assert not (tmp_path / "cases.xlsx").exists()
 
 

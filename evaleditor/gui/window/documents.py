@@ -19,8 +19,8 @@ from evaleditor.core.i18n import error_text
 from evaleditor.gui import dialogs
 from evaleditor.gui.window import settings
 from evaleditor.gui.window.loader import BackgroundTask
+from evaleditor.gui.window.save_checks import SaveStep
 from evaleditor.gui.window.save_target import WRITABLE, csv_change, default_format, suggested_stem
-from evaleditor.gui.window.undo import push
 
 BACKGROUND_BYTES = 2_000_000  # files bigger than this load in the background
 BACKGROUND_ROWS = 20_000  # datasets bigger than this save in the background
@@ -51,10 +51,14 @@ class DocumentsMixin:
 
     # ----- open ----------------------------------------------------------------------------------------
     def open_dialog(self) -> None:
+        """Ask about unsaved changes first, then which file (the user decides about the edits before
+        choosing; a cancelled dialog drops nothing)."""
+        if self.task is None and not self.maybe_save():
+            return
         start = str(self.doc.path.parent) if self.doc is not None and self.doc.path else ""
         path = dialogs.open_file_name(self, start)
         if path:
-            self.open_file(path)
+            self.open_file(path, discard=True)
 
     def open_file(self, path, sheet: str | None = None, target: str | None = None,
                   background: bool | None = None, discard: bool = False) -> bool:
@@ -174,14 +178,14 @@ class DocumentsMixin:
             return False
         # the target's spelling of every recognised column; SDK JSON's cells are read by the sdk target's
         # names (a Chinese evaluation set switched to sdk wrote its columns as unknown extras)
-        renamed = (out in ("xlsx", "csv") or out == "json" and doc.dataset.target.name == "sdk") \
-            and self._use_target_headers(settings.header_language() if out != "json" else "en")
+        renamed = self._use_target_headers(settings.header_language() if out != "json" else "en") \
+            if out in ("xlsx", "csv") or out == "json" and doc.dataset.target.name == "sdk" else None
         ok = self._write(Path(path).absolute(), out, wait)
-        if not ok and renamed:
-            self.undo_stack.undo()
+        if not ok:  # refused or cancelled: the headers as they were, and no trace on the undo stack
+            self.save_checks.take_back(renamed)
         return ok
 
-    def _use_target_headers(self, lang: str) -> bool:
+    def _use_target_headers(self, lang: str) -> SaveStep | None:
         """Rename recognised headers to the target's spelling, as one undo step, so that the document
         in the window is what the file holds (the headers `evaleditor convert --target … --headers …`
         writes)."""
@@ -189,8 +193,11 @@ class DocumentsMixin:
         earlier = [t for t in self.doc.header_targets if t != ds.target.name]
         wanted = export_headers(ds, ds.target.name, lang, recognised_fields(ds, earlier))
         renames = [RenameColumn(c.id, h) for c, h in zip(ds.columns, wanted, strict=True) if c.header != h]
-        text = translate("Documents", "Use {target} headers").format(target=ds.target.name)
-        return bool(renames) and push(self.undo_stack, ds, Batch(renames, text))
+        if not renames:
+            return None
+        step = SaveStep(ds, Batch(renames, translate("Documents", "Use {target} headers").format(target=ds.target.name)))
+        self.undo_stack.push(step)
+        return step
 
     def _write(self, path: Path, fmt: str, wait: bool) -> bool:
         from evaleditor.io.excel.write import safe_sheet_title

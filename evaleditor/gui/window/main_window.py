@@ -124,14 +124,15 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         self.view.horizontalHeader().customContextMenuRequested.connect(lambda pos: header_menu(self, pos))
         self.view.verticalHeader().customContextMenuRequested.connect(
             lambda pos: row_header_menu(self, pos))
-        self.banner.targetChosen.connect(self.set_target)
-        self.banner.renameRequested.connect(self.ops.rename_column_to)
-        self.banner.fixRequested.connect(self.ops.fix_issue)
+        # a button or list outside the table (not a text field) gives the keyboard back to the table
+        self.banner.targetChosen.connect(self._then_table(self.set_target))
+        self.banner.renameRequested.connect(self._then_table(self.ops.rename_column_to))
+        self.banner.fixRequested.connect(self._then_table(self.ops.fix_issue))
         self.banner.previewRequested.connect(self.actions.preview.trigger)
         self.issues_panel.ruleHelpRequested.connect(lambda rule: help_window.show(self, rule))
         self.filter_bar.filterChanged.connect(self.apply_filter)
         self.issues_panel.issueActivated.connect(self.go_to_issue)
-        self.issues_panel.fixAllRequested.connect(self.ops.fix_all)
+        self.issues_panel.fixAllRequested.connect(self._then_table(self.ops.fix_all))
         self.conversation_panel.rowActivated.connect(lambda rid: self.go_to_issue(None, rid))
         self.checker.progressed.connect(self.banner.show_checking)
         self.checker.finished.connect(self._checked)
@@ -214,6 +215,13 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         self._update_counts()
         self.issues_panel.schedule_refresh()
         self._banner_timer.start()
+
+    def _then_table(self, action):
+        """`action`, then the keyboard focus back on the table (arrow keys move there again)."""
+        def run(*args) -> None:
+            action(*args)
+            self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+        return run
 
     def _update_banner(self) -> None:
         self._banner_timer.start()

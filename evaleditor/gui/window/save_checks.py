@@ -29,7 +29,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QObject
 
 from evaleditor.core.commands import Batch, Command, RenameColumn, SetCells
-from evaleditor.core.errors import VerifyError
+from evaleditor.core.errors import UnstorableCell, VerifyError
 from evaleditor.core.i18n import error_text
 from evaleditor.gui import dialogs
 from evaleditor.gui.window.undo import CoreUndoCommand
@@ -153,18 +153,9 @@ class SaveChecks(QObject):
         return step
 
     def not_saved(self, step: SaveStep | None, fmt: str) -> None:
-        """A save failed or was cancelled: `take_back` its step. A workbook refused for cells it cannot
-        hold names the first; the document is then checked as the workbook it was to be, so that the
-        Issues panel lists every such cell (with Fix all) instead of one per try."""
+        """A save failed or was cancelled: `take_back` its step, so that the document, its undo stack and
+        its issues are exactly as they were before the save was asked for."""
         self.take_back(step)
-        validator = self.window.doc.validator
-        if fmt in ("xlsx", "xls") and not validator.is_workbook():
-            validator.set_save_format(fmt)
-            n = validator.rule_counts["control-character"] + validator.rule_counts["cell-too-long-for-excel"]
-            if n:
-                self.window.statusBar().showMessage(translate(
-                    "SaveChecks", "{n:,} cells cannot be stored in a workbook: the Issues panel lists them").format(n=n),
-                    15000)
 
     def _forget_csv_choice(self) -> None:
         self._csv_choice = None
@@ -185,8 +176,12 @@ class SaveChecks(QObject):
         """A failed save: the cells that differ for a VerifyError, else the one-line reason."""
         if isinstance(exc, VerifyError):
             dialogs.show_verify_error(self.window, exc.path, exc.mismatches)
-        else:
-            dialogs.show_error(self.window, title, error_text(exc) if exc is not None else message)
+            return
+        text = error_text(exc) if exc is not None else message
+        if isinstance(exc, UnstorableCell) and exc.cells > 1:
+            text = translate("SaveChecks", "{n:,} cells cannot be stored in a workbook (shorten them, or save as "
+                                           ".csv or .json); the first: {reason}").format(n=exc.cells, reason=text)
+        dialogs.show_error(self.window, title, text)
 
 
 def prefix_formulas_command(ds) -> Command | None:

@@ -81,7 +81,8 @@ def safe_sheet_title(title: str) -> str:
 
 
 def check_cells(path: object, headers: list[str], rows: list[list[str]]) -> None:
-    """WriteError for the first cell a workbook cannot hold, before anything is written.
+    """WriteError for the first cell a workbook cannot hold (UnstorableCell, counting them all), before
+    anything is written.
 
     A thousand rows at a time, in C: their longest cell, their UTF-8 (a lone surrogate cannot be
     encoded) with the control bytes deleted, U+FFFE and U+FFFF looked for in their text; only a block
@@ -91,7 +92,7 @@ def check_cells(path: object, headers: list[str], rows: list[list[str]]) -> None
     for j, h in enumerate(headers):
         problem = cell_problem(h)
         if problem is not None:
-            raise UnstorableCell(path, f"header {j + 1} {problem}")
+            _unstorable(path, f"header {j + 1} {problem}", headers, rows)
     for start in range(0, len(rows), EVERY):
         block = rows[start:start + EVERY]
         if max(map(len, block), default=0) <= width and max(map(len, chain.from_iterable(block)),
@@ -110,7 +111,14 @@ def check_cells(path: object, headers: list[str], rows: list[list[str]]) -> None
             for j, value in enumerate(row):
                 problem = cell_problem(value)
                 if problem is not None:
-                    raise UnstorableCell(path, f"row {i + 1}, column {headers[j]!r} {problem}")
+                    _unstorable(path, f"row {i + 1}, column {headers[j]!r} {problem}", headers, rows)
+
+
+def _unstorable(path: object, first: str, headers: list[str], rows: list[list[str]]) -> None:
+    """UnstorableCell naming the `first` cell and counting every one (only a refused save pays for this)."""
+    err = UnstorableCell(path, first)
+    err.cells = sum(cell_problem(value) is not None for value in chain(headers, chain.from_iterable(rows)))
+    raise err
 
 
 _CONTROL_BYTES = bytes(c for c in range(32) if c not in (9, 10, 13))  # in UTF-8 they stand only for themselves
