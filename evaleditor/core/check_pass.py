@@ -14,20 +14,17 @@ columns starts the pass again. `Validator.full()` (or `finish_checking()`) ends 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from evaleditor.core import bulk, checks, wide
 from evaleditor.core.alloc import bulk_allocation, keep_built
 from evaleditor.core.dataset import Change
-
-if TYPE_CHECKING:
-    from evaleditor.core.validation import Validator
 
 BLOCK_ROWS = 1000  # rows checked in a step: a few milliseconds
 
 
 class CheckPass:
-    def __init__(self, validator: Validator):
+    def __init__(self, validator):
+        """`validator`: the Validator whose state the pass fills (not imported here: validation.py imports
+        this module, and the core has no import circle)."""
         self.v = validator
         self.next_row = 0  # the position of the first row not yet checked
         self.rows_checked = 0  # rows checked by steps (a restart does not take them back): for progress
@@ -84,7 +81,7 @@ class CheckPass:
         ids = [r.id for r in block]
         for rid in ids:  # checked before (a restarted pass)
             v._row_local.pop(rid, None)
-        found = bulk.check_all(v._ctx, block, bulk.columns_of(block, len(v._ctx.col_ids)), v._empty)
+        found = v._ctx.check_all(block, bulk.columns_of(block, len(v._ctx.col_ids)), v._empty)
         v._row_local.update(found)
         changed = {rid for rid in ids if (rid in found or rid in v._composed) and v._recompose(rid)}
         if changed:

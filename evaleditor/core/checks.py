@@ -1,35 +1,57 @@
-"""The checks themselves: one row, one session, the file. The Validator decides what to re-run."""
+"""Row-local rules, each defined once, and the two ways they run.
+
+A `CellRule` says which cells of a row it reads, what it finds in one cell's text, the issue it makes
+of a finding, and a column filter: a C-level call (a join and one translate, a set intersection,
+`max(map(len, …))`) that tells whether any cell of a whole column can hold a finding. From that one
+table `RowContext.check(row)` re-checks one edited row, and `RowContext.check_all(…)` checks every row
+of a file at once, asking each rule's filter first, so that Python-level work happens only in columns
+that hold a finding. Both give a row's issues in the same order: rule by rule, cells left to right.
+Session and file rules are in file_checks.py.
+"""
 
 from __future__ import annotations
 
 import re
-from collections import Counter
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from operator import attrgetter, itemgetter
 
 from evaleditor.core import toolcalls
+from evaleditor.core.bulk import has_control
 from evaleditor.core.dataset import Dataset, Row
 from evaleditor.core.i18n import N_, Msg
 from evaleditor.core.rules import Issue, make_issue
 from evaleditor.core.sessions import parse_turn
 from evaleditor.core.targets import ANSWER, QUESTION, SESSION, TOOL_CALLS, TURN
 
-if TYPE_CHECKING:
-    from evaleditor.core.validation import Validator
-
 EXCEL_MAX_CHARS = 32767
 CONTROL_CHARS = "".join(chr(i) for i in range(32) if chr(i) not in "\t\n\r")  # a workbook cannot hold them
 CONTROL = re.compile(f"[{re.escape(CONTROL_CHARS)}]")
-_NUMBERED = [[str(i) for i in range(1, n + 1)] for n in range(64)]
 NULL_TEXTS = {"None", "NA", "N/A", "null", "NaN"}
 NULL_VARIANTS = frozenset(v for t in NULL_TEXTS for v in (t, t.lower(), t.upper(), t.capitalize()))
+TOOL_CALLS_EXAMPLE = ("example", '[{"name": "search", "arguments": {"q": "…"}}]')
+_NULL_ARGS = {v: (("text", v),) for v in NULL_VARIANTS}  # shared: a big file has tens of thousands
+
+
+@dataclass(frozen=True)
+class CellRule:
+    rule: str
+    cells: Callable[[RowContext], Sequence[int]]  # the positions of the cells it reads
+    finds: Callable[[RowContext, str], object]  # a finding (truthy) in one cell's text
+    issue: Callable[[RowContext, int, int, str, object], Issue]  # (ctx, row id, column id, text, finding)
+    column_may_find: Callable[[RowContext, Sequence[str]], bool] = lambda ctx, column: True
+    workbook: bool = False  # checked only for a document that is (to be) a workbook
+    needs: str | None = None  # a field whose cell in the same row must be filled for the rule to apply
+    repeats: bool = False  # cells often repeat: a whole-file pass finds once per distinct text
 
 
 class RowContext:
-    """What a row check needs to know, computed once per full validation."""
+    """What the row rules need to know about a dataset, computed once per full validation."""
 
     def __init__(self, ds: Dataset, workbook: bool):
         self.ds = ds
         self.target = ds.target
+        self.t = ds.target.name
         self.workbook = workbook
         self.question = ds.field_position(QUESTION)
         self.answer = ds.field_position(ANSWER)
@@ -37,57 +59,102 @@ class RowContext:
         self.session = ds.field_position(SESSION)
         self.turn = ds.field_position(TURN)
         self.col_ids = [c.id for c in ds.columns]
+        self.every = range(len(self.col_ids))
         self.max_question = self.target.max_chars.get(QUESTION)
         self.max_answer = self.target.max_chars.get(ANSWER)
+        self.rules = [r for r in RULES if workbook or not r.workbook]
 
     def column_id(self, fld: str) -> int | None:
         pos = self.ds.field_position(fld)
         return None if pos is None else self.col_ids[pos]
 
     def check(self, row: Row) -> list[Issue]:
-        """Row-local issues of a row that is not entirely empty (bulk.py does the same for all rows)."""
+        """Row-local issues of one row that is not entirely empty."""
         cells = row.cells
         ids = self.col_ids
-        t = self.target.name
-        rid = row.id
         out: list[Issue] = []
-        q = self.question
-        if q is not None:
-            text = cells[q]
-            if not text.strip():
-                out.append(empty_question(t, rid, ids[q]))
-            elif self.max_question and len(text) > self.max_question:
-                out.append(question_too_long(t, rid, ids[q], text, self.max_question))
-        a = self.answer
-        if a is not None and self.max_answer and len(cells[a]) > self.max_answer:
-            out.append(answer_too_long(t, rid, ids[a], cells[a], self.max_answer))
-        if self.workbook:
-            joined = "\n".join(cells)
-            if len(joined) > EXCEL_MAX_CHARS:
-                out.extend(too_long_for_excel(t, rid, ids[i], c) for i, c in enumerate(cells) if len(c) > EXCEL_MAX_CHARS)
-            if CONTROL.search(joined):
-                out.extend(control_character(t, rid, ids[i], c) for i, c in enumerate(cells) if CONTROL.search(c))
-        if not NULL_VARIANTS.isdisjoint(cells):
-            out.extend(literal_null(t, rid, ids[i], c) for i, c in enumerate(cells) if c in NULL_VARIANTS)
-        tc = self.tools
-        if tc is not None and cells[tc]:
-            problem = toolcalls.problem_msg(cells[tc])
-            if problem:
-                out.append(invalid_tool_calls(t, rid, ids[tc], problem))
-        s = self.session
-        if s is not None:
-            sid = cells[s]
-            if sid and sid != sid.strip():
-                out.append(session_whitespace(t, rid, ids[s], sid))
-            if sid and self.turn is not None and cells[self.turn].strip() and parse_turn(cells[self.turn]) is None:
-                out.append(invalid_turn(t, rid, ids[self.turn], cells[self.turn]))
-        out.extend(formula_without_value(t, rid, col_id) for col_id in row.formulas)
+        for rule in self.rules:
+            if rule.needs is not None:
+                need = self.ds.field_position(rule.needs)
+                if need is None or not cells[need]:
+                    continue
+            for pos in rule.cells(self):
+                text = cells[pos]
+                found = rule.finds(self, text)
+                if found:
+                    out.append(rule.issue(self, row.id, ids[pos], text, found))
+        out.extend(formula_without_value(self.t, row.id, col_id) for col_id in row.formulas)
         return out
 
+    def check_all(self, rows: Sequence[Row], columns: list[Sequence[str]],
+                  empty: set[int]) -> dict[int, tuple[Issue, ...]]:
+        """`check` of every row not in `empty`, by row id (rows without issues left out), from the same
+        rules column by column. `columns`: the cells column by column (bulk.columns_of). Tuples: the
+        validator shows most of them as they are, so no second container is made."""
+        out: dict[int, list[Issue]] = {}
+        if not rows or not self.col_ids:
+            return {}
+        ids = list(map(_ids, rows))
+        col_ids = self.col_ids
+        for rule in self.rules:
+            need = None
+            if rule.needs is not None:
+                pos = self.ds.field_position(rule.needs)
+                if pos is None:
+                    continue
+                need = columns[pos]
+            hits: list[tuple[int, int, Issue]] = []  # (row, column, issue)
+            for pos in rule.cells(self):
+                column = columns[pos]
+                if not rule.column_may_find(self, column):
+                    continue
+                finds = _remembering(rule.finds) if rule.repeats else rule.finds
+                for i, text in enumerate(column):
+                    found = finds(self, text)
+                    if found and (need is None or need[i]) and ids[i] not in empty:
+                        hits.append((i, pos, rule.issue(self, ids[i], col_ids[pos], text, found)))
+            if len(rule.cells(self)) > 1:
+                hits.sort(key=_ROW_CELL)
+            for i, _, issue in hits:
+                out.setdefault(ids[i], []).append(issue)
+        for i, row in enumerate(rows):
+            if row.formulas and ids[i] not in empty:
+                out.setdefault(row.id, []).extend(formula_without_value(self.t, row.id, c) for c in row.formulas)
+        return {rid: tuple(found) for rid, found in out.items()}
 
-# ----- one function per row-local rule: the wording lives here once ------------------------------
+
+_ids = attrgetter("id")
+_ROW_CELL = itemgetter(0, 1)
+
+
+def _remembering(finds: Callable[[RowContext, str], object]) -> Callable[[RowContext, str], object]:
+    seen: dict[str, object] = {}
+
+    def remembered(ctx: RowContext, text: str) -> object:
+        if text in seen:
+            return seen[text]
+        found = seen[text] = finds(ctx, text)
+        return found
+
+    return remembered
+
+
+# ----- the rules: which cells, what is found in one, the column filter, the wording ------------------------
 # Messages are msgids with named fields (core/i18n.py): formatted, and translated, only when shown.
-TOOL_CALLS_EXAMPLE = ("example", '[{"name": "search", "arguments": {"q": "…"}}]')
+def _field(name: str) -> Callable[[RowContext], Sequence[int]]:
+    def cells(ctx: RowContext) -> Sequence[int]:
+        pos = getattr(ctx, name)
+        return () if pos is None else (pos,)
+
+    return cells
+
+
+def _every(ctx: RowContext) -> Sequence[int]:
+    return ctx.every
+
+
+def _longest(column: Sequence[str]) -> int:
+    return max(map(len, column), default=0)
 
 
 def empty_question(t: str, rid: int, col: int) -> Issue:
@@ -115,9 +182,6 @@ def control_character(t: str, rid: int, col: int, text: str) -> Issue:
                       "store: remove it"), rid, col, args=(("code", f"U+{ord(m.group()):04X}"),))
 
 
-_NULL_ARGS = {v: (("text", v),) for v in NULL_VARIANTS}  # shared: a big file has tens of thousands
-
-
 def literal_null(t: str, rid: int, col: int, text: str) -> Issue:
     return make_issue("literal-null-text", t, N_("'{text}' is kept as typed, but many tools read it as an empty "
                       "value"), rid, col, args=_NULL_ARGS.get(text) or (("text", text),))
@@ -143,130 +207,49 @@ def formula_without_value(t: str, rid: int, col: int) -> Issue:
                       "unknown. Open the file in Excel and save it, or type the value"), rid, col)
 
 
-def check_session(ds: Dataset, ctx: RowContext, members: list[int], contiguous: bool) -> list[Issue]:
-    """Issues of one conversation (row ids in file order)."""
-    t = ctx.target.name
-    out: list[Issue] = []
-    first = members[0]
-    sid_col = ctx.col_ids[ctx.session]
-    n = len(members)
-    tpos = ctx.turn
-    if contiguous and tpos is not None and 1 < n <= (ctx.target.max_turns or n) and n < len(_NUMBERED):
-        if [ds.row(r).cells[tpos] for r in members] == _NUMBERED[n]:
-            return out  # the common case: turns 1..n in file order, rows together
-    if n == 1:
-        out.append(make_issue("single-turn-session", t, N_("This session id is used by one row only: "
-                              "a conversation of one turn"), first, sid_col))
-    if ctx.target.max_turns and n > ctx.target.max_turns:
-        out.append(make_issue("too-many-turns", t, N_("This conversation has {n} turns; the limit is {limit} "
-                              "per session"), first, sid_col, args=(("n", n), ("limit", ctx.target.max_turns))))
-    if not contiguous:
-        out.append(make_issue("session-rows-not-contiguous", t, N_("The rows of this conversation are interleaved "
-                              "with other rows: sort rows by session and turn to keep them together"), first, sid_col))
-    if ctx.turn is None:
-        return out
-    tpos = ctx.turn
-    turn_col = ctx.col_ids[tpos]
-    rows = [ds.row(r) for r in members]
-    texts = [r.cells[tpos] for r in rows]
-    numbers = [parse_turn(x) for x in texts]
-    numbered = [(r.id, v) for r, v in zip(rows, numbers, strict=True) if v is not None]
-    blank = [r.id for r, x in zip(rows, texts, strict=True) if not x.strip()]
-    if numbered and blank:
-        for rid in blank:
-            out.append(make_issue("missing-turn-id", t, N_("This row has no turn number while other rows of its "
-                                  "conversation do: renumber the session"), rid, turn_col))
-    if not numbered:
-        return out
-    seen = Counter(v for _, v in numbered)
-    for rid, v in numbered:
-        if seen[v] > 1:
-            out.append(make_issue("duplicate-turn-id", t, N_("Turn {turn} appears {count} times in this "
-                                  "conversation: renumber the session"), rid, turn_col,
-                                  args=(("turn", v), ("count", seen[v]))))
-    distinct = sorted(seen)
-    if distinct[0] != 1:
-        rid = next(r for r, v in numbered if v == distinct[0])
-        if distinct[0] == 0:
-            out.append(make_issue("turn-not-starting-at-one", t, N_("The first turn is numbered 0, not 1. It looks "
-                                  "0-based: the service counts from 1."), rid, turn_col))
-        else:
-            out.append(make_issue("turn-not-starting-at-one", t, N_("The first turn is numbered {first}, not 1. "
-                                  "Renumber the session from 1."), rid, turn_col, args=(("first", distinct[0]),)))
-    for a, b in zip(distinct, distinct[1:], strict=False):
-        if b > a + 1:
-            for rid, v in numbered:
-                if v == b:
-                    out.append(make_issue("turn-gap", t, N_("Turn numbers jump from {a} to {b}: renumber the "
-                                          "session"), rid, turn_col, args=(("a", a), ("b", b))))
-    for (_, prev), (rid, v) in zip(numbered, numbered[1:], strict=False):
-        if v < prev:
-            out.append(make_issue("turns-out-of-file-order", t, N_("Turn {turn} comes after turn {previous} in the "
-                                  "file: the sheet may have been sorted. Sort rows by session and turn"), rid, turn_col,
-                                  args=(("turn", v), ("previous", prev))))
-            break
-    return out
+def _spaced(sid: str) -> bool:
+    return bool(sid) and sid != sid.strip()
 
 
-def file_issues(v: Validator, static: list[Issue]) -> list[Issue]:
-    ds = v.ds
-    target = ds.target
-    t = target.name
-    out: list[Issue] = list(static)
-    fields = ds.fields()
-    seen: dict[str, str] = {}
-    for col, fld in zip(ds.columns, fields, strict=True):
-        if fld is None:
-            miss = target.near_miss(col.header)
-            if miss == SESSION:
-                want = target.header_in(SESSION, ds.headers())
-                out.append(make_issue("misspelled-session-column", t, N_("Header {header!r} is not read as the "
-                                      "session column (the target wants {want!r}): the whole file will be evaluated "
-                                      "as SINGLE-TURN. Rename it to {want!r}"), None, col.id,
-                                      args=(("header", col.header), ("want", want))))
-            elif miss == TURN:
-                want = target.header_in(TURN, ds.headers())
-                out.append(make_issue("misspelled-turn-column", t, N_("Header {header!r} is not read as the turn "
-                                      "column (the target wants {want!r}). Rename it to {want!r}"), None, col.id,
-                                      args=(("header", col.header), ("want", want))))
-            else:
-                if col.header.strip():
-                    out.append(make_issue("unknown-column", t, N_("Column {header!r} is not used by {target}; it is "
-                                          "kept in the file"), None, col.id, args=(("header", col.header), ("target", t))))
-                else:
-                    out.append(make_issue("unknown-column", t, N_("Column with no header is not used by {target}; it "
-                                          "is kept in the file"), None, col.id, args=(("target", t),)))
-        elif fld in seen:
-            out.append(make_issue("duplicate-column", t, N_("Headers {first!r} and {second!r} both mean {field}: "
-                                  "keep one, rename or remove the other"), None, col.id,
-                                  args=(("first", seen[fld]), ("second", col.header), ("field", fld))))
-        else:
-            seen[fld] = col.header
-    if QUESTION not in seen:
-        want = target.header_for(QUESTION)
-        out.append(make_issue("missing-question-column", t, N_("No column is read as the question: rename the "
-                              "question column to {want!r}"), None, None, QUESTION, args=(("want", want),)))
-    if ANSWER not in seen:
-        out.append(make_issue("missing-answer-column", t, N_("No answer column: comparison metrics (accuracy …) will "
-                              "be unavailable"), None, None, ANSWER))
-    if TURN in seen and SESSION not in seen:
-        out.append(make_issue("turn-column-without-session", t, N_("Column {header!r} numbers turns, but there is "
-                              "no session column: turns have no effect"), None, ds.columns[ds.field_position(TURN)].id,
-                              args=(("header", seen[TURN]),)))
-    if SESSION in seen and TURN not in seen and v.sessions.sessions:
-        out.append(make_issue("no-turn-column", t, N_("Conversations exist but there is no {header!r} column: turns "
-                              "will run in file order, which sorting can scramble"), None, None, TURN,
-                              args=(("header", target.header_in(TURN, ds.headers())),)))
-    rows = v.data_row_count()
-    if rows == 0:
-        out.append(make_issue("empty-dataset", t, N_("The file has no data rows"), None))
-    if target.workbook_only and v.source_format in ("csv", "tsv"):
-        out.append(make_issue("unsupported-file-type", t, N_("{target} accepts only Excel workbooks: save as .xlsx"),
-                              None, args=(("target", t),)))
-    if target.max_file_bytes and v.file_size and v.file_size > target.max_file_bytes:
-        out.append(make_issue("file-too-large", t, N_("The file is {size:.1f} MB; the limit is {limit} MB"), None,
-                              args=(("size", v.file_size / 1e6), ("limit", target.max_file_bytes // (1024 * 1024)))))
-    if target.max_cases and rows > target.max_cases:
-        out.append(make_issue("too-many-cases", t, N_("{n:,} cases; the limit is {limit:,} per set"), None,
-                              args=(("n", rows), ("limit", target.max_cases))))
-    return out
+def _bad_turn(text: str) -> bool:
+    return bool(text.strip()) and parse_turn(text) is None
+
+
+RULES: tuple[CellRule, ...] = (
+    CellRule("empty-question", _field("question"),
+             lambda ctx, text: not text or text.isspace(),
+             lambda ctx, rid, col, text, _: empty_question(ctx.t, rid, col),
+             lambda ctx, column: not all(column) or any(map(str.isspace, column))),
+    CellRule("question-too-long", _field("question"),
+             lambda ctx, text: ctx.max_question and len(text) > ctx.max_question and not text.isspace(),
+             lambda ctx, rid, col, text, _: question_too_long(ctx.t, rid, col, text, ctx.max_question),
+             lambda ctx, column: bool(ctx.max_question) and _longest(column) > ctx.max_question),
+    CellRule("answer-too-long", _field("answer"),
+             lambda ctx, text: ctx.max_answer and len(text) > ctx.max_answer,
+             lambda ctx, rid, col, text, _: answer_too_long(ctx.t, rid, col, text, ctx.max_answer),
+             lambda ctx, column: bool(ctx.max_answer) and _longest(column) > ctx.max_answer),
+    CellRule("cell-too-long-for-excel", _every,
+             lambda ctx, text: len(text) > EXCEL_MAX_CHARS,
+             lambda ctx, rid, col, text, _: too_long_for_excel(ctx.t, rid, col, text),
+             lambda ctx, column: _longest(column) > EXCEL_MAX_CHARS, workbook=True),
+    CellRule("control-character", _every,
+             lambda ctx, text: CONTROL.search(text) is not None,
+             lambda ctx, rid, col, text, _: control_character(ctx.t, rid, col, text),
+             lambda ctx, column: has_control(column), workbook=True),
+    CellRule("literal-null-text", _every,
+             lambda ctx, text: text in NULL_VARIANTS,
+             lambda ctx, rid, col, text, _: literal_null(ctx.t, rid, col, text),
+             lambda ctx, column: not NULL_VARIANTS.isdisjoint(column)),
+    CellRule("invalid-tool-calls", _field("tools"),
+             lambda ctx, text: toolcalls.problem_msg(text) if text else None,
+             lambda ctx, rid, col, text, problem: invalid_tool_calls(ctx.t, rid, col, problem),
+             lambda ctx, column: any(column), repeats=True),
+    CellRule("whitespace-in-session-id", _field("session"),
+             lambda ctx, text: _spaced(text),
+             lambda ctx, rid, col, text, _: session_whitespace(ctx.t, rid, col, text),
+             lambda ctx, column: any(map(_spaced, set(column)))),
+    CellRule("invalid-turn-id", _field("turn"),
+             lambda ctx, text: _bad_turn(text),
+             lambda ctx, rid, col, text, _: invalid_turn(ctx.t, rid, col, text),
+             lambda ctx, column: any(map(_bad_turn, set(column))), needs=SESSION, repeats=True),
+)

@@ -12,6 +12,15 @@ _TRAILING_COMMA = re.compile(r",(\s*[\]}])")
 _SCAN = json.JSONDecoder().scan_once  # json.loads without its Python-level wrapping: opening a file
 _JSON_SPACE = " \t\n\r"  # checks tens of thousands of cells
 _ARG_ALIASES = ("args", "parameters", "params", "input")
+# The form json.dumps writes most calls in - [{"name": "...", "arguments": {"key": value, ...}}, ...] with
+# values that are strings without escapes, numbers, true, false or null - matched without parsing. Only
+# valid arrays match (a name that is not blank; strings without a control character, which JSON
+# forbids raw); anything else is parsed.
+_STRING = r'"[^"\\\x00-\x1f]*"'
+_VALUE = rf'(?:{_STRING}|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null)'
+_ARGS = rf'\{{(?:{_STRING}: {_VALUE}(?:, {_STRING}: {_VALUE})*)?\}}'
+_CALL = rf'\{{"name": "[^"\\\x00-\x1f]*[^"\\\s\x00-\x1f][^"\\\x00-\x1f]*", "arguments": {_ARGS}\}}'
+_PLAIN_CALLS = re.compile(rf"\[{_CALL}(?:, {_CALL})*\]")
 
 
 def problem(text: str) -> str | None:
@@ -25,6 +34,8 @@ def problem_msg(text: str) -> Msg | None:
     if not text.strip():
         return None
     body = text.strip(_JSON_SPACE)
+    if _PLAIN_CALLS.fullmatch(body) is not None:
+        return None  # the usual form, known valid without parsing it (half of a big file's cells)
     try:
         value, end = _SCAN(body, 0)
     except (StopIteration, json.JSONDecodeError, RecursionError):

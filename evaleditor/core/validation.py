@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from operator import attrgetter
 
-from evaleditor.core import bulk, checks, wide
+from evaleditor.core import bulk, checks, file_checks, wide
 from evaleditor.core.alloc import bulk_allocation
 from evaleditor.core.check_pass import CheckPass
 from evaleditor.core.dataset import Change, Dataset
@@ -128,14 +128,19 @@ class Validator:
         else:
             self._empty: set[int] = bulk.empty_rows(rows)
             columns = bulk.columns_of(rows, len(ctx.col_ids))
-            self._row_local: dict[int, tuple[Issue, ...]] = bulk.check_all(ctx, rows, columns, self._empty)
+            self._row_local: dict[int, tuple[Issue, ...]] = ctx.check_all(rows, columns, self._empty)
         self.sessions.rebuild(self._empty)
         self._session_issues: dict[str, list[Issue]] = {}
         self._contiguous: dict[str, bool] = {}
-        regular = bulk.regular_sessions(ctx, columns, self.sessions.sessions)
-        for sid in self.sessions.sessions:
+        regular, single = bulk.plain_sessions(columns[ctx.session] if ctx.session is not None else (),
+                                              columns[ctx.turn] if ctx.turn is not None else None,
+                                              self.sessions.sessions, ctx.target.max_turns)
+        for sid, members in self.sessions.sessions.items():
             if sid in regular:
                 self._contiguous[sid] = True
+            elif sid in single:  # what check_session finds in one row turned "1", without its work
+                self._contiguous[sid] = True
+                self._session_issues[sid] = [file_checks.single_turn_session(ctx.t, members[0], ctx.col_ids[ctx.session])]
             else:
                 self._check_session(sid)
         questions = columns[ctx.question] if ctx.question is not None else None
@@ -264,7 +269,7 @@ class Validator:
     # ----- pieces ---------------------------------------------------------------------------------
     def _check_session(self, sid: str) -> None:
         members = self.sessions.sessions[sid]
-        found = checks.check_session(self.ds, self._ctx, members, self.sessions.is_contiguous(sid))
+        found = file_checks.check_session(self.ds, self._ctx, members, self.sessions.is_contiguous(sid))
         self._contiguous[sid] = self.sessions.is_contiguous(sid)
         if found:
             self._session_issues[sid] = found
@@ -354,7 +359,8 @@ class Validator:
         return True
 
     def _file_level(self) -> list[Issue]:
-        return checks.file_issues(self, self.static_file)
+        return file_checks.file_issues(self.ds, self.static_file, self.data_row_count(), bool(self.sessions.sessions),
+                                       self.source_format, self.file_size)
 
     def _notify(self, rows: set[int], file_changed: bool) -> None:
         for listener in self.listeners:

@@ -1,6 +1,8 @@
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from evaleditor.core import toolcalls
 from evaleditor.core.fixes import fix_all_command, fix_command
@@ -109,3 +111,37 @@ def test_a_chinese_file_is_told_the_chinese_header():
     english = make_doc(["Session ID", "request_id", "query", "answer"], [["s", "1", "a", "b"]], "evaluation-set")
     assert "'session_id'" in next(i for i in english.validator.all_issues()
                                   if i.rule == "misspelled-session-column").message
+
+
+TOKENS = ['[', ']', '{', '}', ', ', ': ', '"name"', '"arguments"', '"a"', '" "', '"\\u0007"', '"\x07"', '"x\\"y"',
+          '1', '-0', '1.5e-3', '01', 'true', 'null', 'NaN', '"\u3000"', '"中"', '[{"name": "f", "arguments": {}}]']
+
+
+STRINGS = ['"a"', '" "', '"\u0007"', '"\x07"', '"x\\"y"', '"\u3000"', '"中"', '""', '"\\n"', '"a\tb"']
+VALUES = [*STRINGS, "1", "-0", "1.5e-3", "01", "1.", "true", "null", "NaN", "[]", "{}"]
+CALL = st.builds('{{"name": {}, "arguments": {{{}}}}}'.format, st.sampled_from([*STRINGS, "1", "null"]),
+                 st.lists(st.builds("{}: {}".format, st.sampled_from(STRINGS), st.sampled_from(VALUES)),
+                          max_size=3).map(", ".join))
+NEAR_CALLS = st.lists(CALL, min_size=1, max_size=3).map(lambda calls: "[" + ", ".join(calls) + "]")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(NEAR_CALLS, st.lists(st.sampled_from(TOKENS), max_size=14).map("".join)))
+def test_the_quick_tool_call_form_accepts_only_what_the_full_check_accepts(text):
+    """problem_msg skips the JSON parse for the usual form (_PLAIN_CALLS); whatever that form lets
+    through, the parse and the shape check accept too."""
+    if toolcalls._PLAIN_CALLS.fullmatch(text.strip(" \t\n\r")):
+        value = json.loads(text)
+        assert toolcalls.shape_problem(value) is None
+
+
+def test_the_usual_tool_call_cells_are_not_parsed(monkeypatch):
+    parsed = []
+    real = toolcalls._SCAN
+    monkeypatch.setattr(toolcalls, "_SCAN", lambda text, i: parsed.append(text) or real(text, i))
+    usual = [json.dumps([{"name": "lookup_order", "arguments": {"order_id": f"{i:05d}", "n": i, "ok": True}}])
+             for i in range(20)] + ['[{"name": "a", "arguments": {}}, {"name": "b", "arguments": {"x": null}}]']
+    assert all(toolcalls.problem(t) is None for t in usual) and parsed == []
+    assert toolcalls.problem('[{"name": "a\x07", "arguments": {}}]') is not None  # raw control character
+    assert toolcalls.problem('[{"name": "\u3000", "arguments": {}}]') is not None  # blank name
+    assert len(parsed) == 2

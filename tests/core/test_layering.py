@@ -23,3 +23,38 @@ def test_core_and_io_import_without_qt_or_pandas():
 def test_cli_help_does_not_load_qt():
     mods = _modules_after("from evaleditor import cli\ntry:\n    cli.main(['--help'])\nexcept SystemExit:\n    pass")
     assert not {m for m in mods if m.startswith("PySide6")}
+
+
+def test_the_core_has_no_import_circle():
+    """No module of the core imports one that imports it back, however indirectly, even for type hints
+    only (bulk -> checks -> validation -> bulk was one)."""
+    import ast
+    from pathlib import Path
+
+    import evaleditor.core
+
+    folder = Path(evaleditor.core.__file__).parent
+    names = {p.stem for p in folder.glob("*.py")} - {"__init__"}
+    graph: dict[str, set[str]] = {}
+    for name in names:
+        deps = set()
+        for node in ast.walk(ast.parse((folder / f"{name}.py").read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "evaleditor.core":
+                deps |= {a.name for a in node.names if a.name in names}
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("evaleditor.core."):
+                deps.add(node.module.split(".")[2])
+        graph[name] = deps - {name}
+    done: set[str] = set()
+
+    def circle_from(name: str, path: list[str]) -> list[str] | None:
+        if name in path:
+            return [*path[path.index(name):], name]
+        if name in done:
+            return None
+        for dep in sorted(graph.get(name, ())):
+            if found := circle_from(dep, [*path, name]):
+                return found
+        done.add(name)
+        return None
+
+    assert [c for name in sorted(graph) if (c := circle_from(name, []))] == []
