@@ -33,7 +33,7 @@ TOO_MANY_ROWS = "the file has more than {limit:,} rows, too many to open (Excel'
 TOO_MANY_COLUMNS = ("the file has {columns:,} columns, too many to open (Excel's limit is {limit:,}); "
                     "is it a table at all?")
 TOO_MANY_CELLS = ("the file holds more than {limit:,} cells ({rows:,} rows x {columns:,} columns so far), "
-                  "more than this computer's memory can open; split it into smaller files")
+                  "too many to open on this computer; split it into smaller files")
 TOO_MANY_CASES = ("the file holds {cases:,} cases, more than {limit:,} can be opened on this computer; "
                   "split it into smaller files")
 LINE_TOO_LONG = ("line {line:,} is longer than {limit} (the file is not a table of text, or a cell holds "
