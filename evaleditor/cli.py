@@ -168,7 +168,8 @@ def _convert(args) -> int:
     from evaleditor.cli_files import output_path, stream_format
     from evaleditor.core.errors import EvalEditorError, UnstorableCell
     from evaleditor.core.report import issue_line, report_json, unreadable_json
-    from evaleditor.io.convert import target_problem, write_converted
+    from evaleditor.core.saving import target_problem
+    from evaleditor.io.convert import write_converted
     from evaleditor.io.save import output_format
 
     if args.input == STREAM and not args.source_format:
@@ -236,7 +237,7 @@ def _convert(args) -> int:
 
 def _template(args) -> int:
     from evaleditor.core.errors import EvalEditorError
-    from evaleditor.io.convert import target_problem
+    from evaleditor.core.saving import target_problem
     from evaleditor.io.save import output_format, save_document, template_document
 
     try:

@@ -91,6 +91,17 @@ class Dataset:
         self.document: Any = None  # file-level data the table cannot show (SDK JSON)
         self._fields_cache: list[str | None] | None = None
 
+    def copy(self) -> Dataset:
+        """The same columns and rows, with the same ids, that no one listens to: cells are its own,
+        payloads shared (no edit changes a payload). convert edits such a copy (io/convert.py)."""
+        out = Dataset((), (), self._target.name)
+        out.columns = [Column(c.id, c.header) for c in self.columns]
+        out.rows = [Row(r.id, list(r.cells), r.payload, r.formulas) for r in self.rows]
+        out._row_ids = iter(range(max((r.id for r in self.rows), default=0) + 1, 1 << 62))
+        out._col_ids = iter(range(max((c.id for c in self.columns), default=0) + 1, 1 << 62))
+        out.document = self.document
+        return out
+
     # ----- listeners ---------------------------------------------------------------------------
     # Held weakly: the validator holds the dataset, so a strong reference back would make every
     # document a reference cycle, which only the cyclic collector frees — and a big document is built

@@ -1,4 +1,6 @@
-"""A document: a dataset read from a file, its validator, and where it came from."""
+"""A document: a dataset read from a file, its validator, and the facts of its file (format, sheet,
+encoding, delimiter, the targets it was checked against). What a save writes is decided by
+`prepare_save` (core/saving.py) for the window, convert and the Python API alike; `saved_as` records it."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from pathlib import Path
 
 from evaleditor.core.dataset import Dataset, Row
 from evaleditor.core.rules import make_issue
+from evaleditor.core.saving import SavePlan, prepare_save
 from evaleditor.core.shape import Shape, shape_of
 from evaleditor.core.table import RawTable
 from evaleditor.core.targets import infer_target
@@ -31,6 +34,25 @@ class Document:
     @property
     def shape(self) -> Shape:
         return shape_of(self.validator)
+
+    def prepare_save(self, fmt: str, target: str | None = None, headers: str | None = None,
+                     path: str | Path | None = None) -> SavePlan:
+        """What saving as a .`fmt` file writes and leaves out; changes nothing (core/saving.py)."""
+        return prepare_save(self, fmt, target, headers, path)
+
+    def saved_as(self, path: str | Path, fmt: str) -> None:
+        """The document is now the .`fmt` file at `path`: a workbook of its one sheet, a .csv in UTF-8
+        with BOM and commas (formats.md), checked by the rules of its new file type."""
+        self.path = Path(path)
+        if fmt == "xlsx":
+            self.sheets = [self.sheet] if self.sheet else []
+        elif fmt != self.source_format:
+            self.sheet, self.sheets = None, []
+        if fmt == "csv":
+            self.encoding, self.delimiter = "utf-8-sig", ","
+        if fmt != self.source_format:
+            self.source_format = fmt
+            self.validator.saved_as(fmt)
 
 
 def document_from_table(raw: RawTable, path: str | Path | None = None, target: str | None = None,

@@ -41,12 +41,16 @@ class Target:
     folded: dict[str, str]
     headers_en: dict[str, str]
     headers_zh: dict[str, str] = field(default_factory=dict)
-    workbook_only: bool = False
+    formats: tuple[str, ...] = ("xlsx", "csv")  # the file formats the service accepts for this target
     max_file_bytes: int | None = None
     max_cases: int | None = None
     max_turns: int | None = None
     max_chars: dict[str, int] = field(default_factory=dict)
     strict_turns: bool = False  # turn-gap / turn-not-starting-at-one are errors
+
+    @property
+    def workbook_only(self) -> bool:
+        return self.formats == ("xlsx",)
 
     def recognise(self, header: str) -> str | None:
         """The canonical field `header` stands for under this target, or None."""
@@ -103,12 +107,12 @@ TARGETS: dict[str, Target] = {
                 "reference_output": ANSWER, "expected_output": ANSWER},
         headers_en={SESSION: "session_id", TURN: "request_id", QUESTION: "query", ANSWER: "answer"},
         headers_zh={SESSION: "会话ID", TURN: "请求顺序", QUESTION: "问题", ANSWER: "答案"},
-        workbook_only=True, max_file_bytes=20 * 1024 * 1024, max_cases=2000, max_turns=10,
+        formats=("xlsx",), max_file_bytes=20 * 1024 * 1024, max_cases=2000, max_turns=10,
         max_chars={QUESTION: 2000, ANSWER: 5000}, strict_turns=True,
     ),
     SDK: Target(
         name=SDK, exact={**_GT_EXACT, CASE_ID: CASE_ID}, folded=_GT_FOLDED,
-        headers_en={CASE_ID: CASE_ID, **_CANONICAL_ORDER},
+        headers_en={CASE_ID: CASE_ID, **_CANONICAL_ORDER}, formats=("json",),
     ),
 }
 

@@ -1,32 +1,20 @@
-"""Turn an open document into the document a save in another format/target would write."""
+"""Write an open document as another file (`evaleditor convert`, the Python API's save): the same
+SavePlan as the window's Save As (core/saving.py), applied to a copy, then the same writer."""
 
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
-from evaleditor.core.dataset import Row
-from evaleditor.core.document import Document, document_from_table
-from evaleditor.core.export import export_headers
-from evaleditor.core.i18n import _
-from evaleditor.core.rules import ERROR, Issue
-from evaleditor.core.table import LoadNote, RawTable
-from evaleditor.core.targets import EVALUATION_SET, SDK, infer_target
+from evaleditor.core.commands import RemoveRows
+from evaleditor.core.document import Document
+from evaleditor.core.rules import ERROR, Issue, make_issue
+from evaleditor.core.saving import target_problem
+from evaleditor.core.validation import Validator
 
 # rules that mean the output file cannot hold the data: a conversion refuses and writes nothing
 BLOCKING_RULES = frozenset({"cell-too-long-for-excel", "control-character"})
 
-
-def target_problem(target: str | None, fmt: str) -> str | None:
-    """Why a `target` dataset cannot be written as a .`fmt` file (in the current language); None when it can."""
-    if target is None:
-        return None
-    if target == EVALUATION_SET and fmt != "xlsx":
-        return _("evaluation-set accepts only Excel workbooks: write it as .xlsx")
-    if (target == SDK) != (fmt == "json"):
-        return _("a {target} dataset is a {suffix} file").format(
-            target=target, suffix=".json" if target == SDK else _(".xlsx or .csv"))
-    return None
+__all__ = ["BLOCKING_RULES", "converted_document", "target_problem", "write_converted"]
 
 
 def write_converted(source: Document, path: str | os.PathLike, fmt: str, target: str | None = None,
@@ -44,42 +32,32 @@ def write_converted(source: Document, path: str | os.PathLike, fmt: str, target:
     refused = [i for i in out.validator.all_issues() if i.severity == ERROR and i.rule in BLOCKING_RULES]
     if not refused:
         save_document(out, path, replace_read_only=replace_read_only)
-        out.path = Path(path)
+        out.saved_as(path, fmt)
     return out, refused
 
 
 def converted_document(source: Document, fmt: str, target: str | None = None, lang: str | None = None) -> Document:
-    """The dataset as it will be written as `fmt` ("xlsx", "csv", "json"): columns recognised in the
-    source are spelt as the output target spells them, and the result is validated against that
-    target with the output's format (so workbook-only rules such as control-character apply)."""
-    ds = source.dataset
-    if fmt == "json":
-        out_target = SDK
-    else:
-        out_target = target or (ds.target.name if ds.target.name != SDK else infer_target(ds.headers(), f".{fmt}"))
-    rename = target is not None or lang is not None or out_target != ds.target.name
-    headers = export_headers(ds, out_target, lang) if rename else ds.headers()
-    kept = [row for row in ds.rows if not row.is_empty()]
-    raw = RawTable(headers, [list(r.cells) for r in kept], fmt, payloads=[r.payload for r in kept],
-                   document=ds.document, notes=_carried_notes(source, kept) if fmt == "json" else [])
-    doc = document_from_table(raw, None, out_target)
-    # a formula with no saved value stays flagged in the output (its text is what gets written)
-    out_ds = doc.dataset
-    for old, new in zip(kept, out_ds.rows, strict=True):
-        if old.formulas:
-            new.formulas = frozenset(out_ds.columns[ds.column_position(c)].id for c in old.formulas)
-    if any(r.formulas for r in out_ds.rows):
-        doc.validator.full()
-    return doc
+    """The dataset as it will be written as `fmt` ("xlsx", "csv", "json"): a copy made what the file
+    holds by the plan the window's Save As pushes (source.prepare_save: header spelling, SDK turn
+    order), without its empty rows, checked against the output's target with the output's format
+    (so workbook-only rules such as control-character apply). The source is not changed."""
+    plan = source.prepare_save(fmt, target, lang)
+    ds = source.dataset.copy()
+    if plan.command is not None:
+        plan.command.apply(ds)  # no validator listens yet: nothing is checked step by step
+    ds.set_target(plan.target)
+    if empty := [r.id for r in ds.rows if r.is_empty()]:
+        RemoveRows(empty).apply(ds)
+    validator = Validator(ds, fmt, None, _carried_findings(source, ds, plan.target) if fmt == "json" else ())
+    return Document(ds, validator, None, fmt)
 
 
-def _carried_notes(source: Document, kept: list[Row]) -> list[LoadNote]:
+def _carried_findings(source: Document, ds, target: str) -> list[Issue]:
     """The reader's findings about what an SDK JSON output keeps unchanged (each case's payload, the
     file's other keys): they hold for the output too. A table output keeps none of it."""
     if source.source_format != "json":
         return []
-    position = {r.id: k for k, r in enumerate(kept)}
-    columns = {c.id: j for j, c in enumerate(source.dataset.columns)}
-    return [LoadNote(rule, message, position.get(row_id), columns.get(col_id))
+    kept = {r.id for r in ds.rows}
+    return [make_issue(rule, target, message, row_id, col_id)
             for rule, message, row_id, col_id in source.validator.static_findings()
-            if row_id is None or row_id in position]
+            if row_id is None or row_id in kept]

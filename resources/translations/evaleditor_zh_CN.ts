@@ -734,10 +734,6 @@ This is one step in Undo.</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <source>Use {target} headers</source>
-        <translation>使用 {target} 表头</translation>
-    </message>
-    <message>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>

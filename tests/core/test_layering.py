@@ -5,7 +5,7 @@ import sys
 
 
 def _modules_after(code: str) -> set[str]:
-    out = subprocess.run([sys.executable, "-c", code + "\nimport sys; print('\\n'.join(sys.modules))"],
+    out = subprocess.run([sys.executable, "-c", "import sys\n" + code + "\nprint('\\n'.join(sys.modules))"],
                          capture_output=True, text=True, check=True).stdout
     return set(out.split())
 
@@ -14,8 +14,9 @@ def test_core_and_io_import_without_qt_or_pandas():
     mods = _modules_after(
         "import pkgutil, importlib, evaleditor.core, evaleditor.io\n"
         "for pkg in (evaleditor.core, evaleditor.io):\n"
-        "    for m in pkgutil.iter_modules(pkg.__path__):\n"
-        "        importlib.import_module(pkg.__name__ + '.' + m.name)")
+        "    for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
+        "        importlib.import_module(m.name)\n"
+        "assert 'evaleditor.io.sdk.write' in sys.modules and 'evaleditor.io.excel.xls' in sys.modules")
     assert not {m for m in mods if m.startswith(("PySide6", "shiboken6"))}
     assert "pandas" not in mods
 

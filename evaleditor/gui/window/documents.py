@@ -12,15 +12,13 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 
-from evaleditor.core.commands import Batch, RenameColumn
 from evaleditor.core.errors import Cancelled, EvalEditorError
-from evaleditor.core.export import export_headers, recognised_fields
 from evaleditor.core.i18n import error_text
+from evaleditor.core.saving import WRITABLE, default_format
 from evaleditor.gui import dialogs
 from evaleditor.gui.window import settings
 from evaleditor.gui.window.loader import BackgroundTask
-from evaleditor.gui.window.save_checks import SaveStep
-from evaleditor.gui.window.save_target import WRITABLE, csv_change, default_format, suggested_stem
+from evaleditor.gui.window.save_target import csv_change, suggested_stem
 
 BACKGROUND_BYTES = 2_000_000  # files bigger than this load in the background
 BACKGROUND_ROWS = 20_000  # datasets bigger than this save in the background
@@ -151,7 +149,7 @@ class DocumentsMixin:
         if doc is None or self.task is not None:
             return False
         self.view.commit_editor()
-        if doc.path is None or doc.source_format not in WRITABLE or doc.path.suffix.lower() not in (".xlsx", ".csv", ".json"):
+        if doc.path is None or doc.source_format not in WRITABLE or doc.path.suffix.lower()[1:] not in WRITABLE:
             return self.save_as(wait=wait)
         handled = self.disk_watch.before_save(wait)  # the file changed on disk: reload, keep mine, save as
         if handled is not None:
@@ -176,35 +174,18 @@ class DocumentsMixin:
         except EvalEditorError as exc:
             dialogs.show_error(self, translate("Documents", "Cannot save"), error_text(exc))
             return False
-        # the target's spelling of every recognised column; SDK JSON's cells are read by the sdk target's
-        # names (a Chinese evaluation set switched to sdk wrote its columns as unknown extras)
-        renamed = self._use_target_headers(settings.header_language() if out != "json" else "en") \
-            if out in ("xlsx", "csv") or out == "json" and doc.dataset.target.name == "sdk" else None
-        ok = self._write(Path(path).absolute(), out, wait)
-        if not ok:  # refused or cancelled: the headers as they were, and no trace on the undo stack
-            self.save_checks.take_back(renamed)
-        return ok
+        # the headers `evaleditor convert IN OUT --headers <language>` writes: the same SavePlan
+        return self._write(Path(path).absolute(), out, wait, settings.header_language())
 
-    def _use_target_headers(self, lang: str) -> SaveStep | None:
-        """Rename recognised headers to the target's spelling, as one undo step, so that the document
-        in the window is what the file holds (the headers `evaleditor convert --target … --headers …`
-        writes)."""
-        ds = self.doc.dataset
-        earlier = [t for t in self.doc.header_targets if t != ds.target.name]
-        wanted = export_headers(ds, ds.target.name, lang, recognised_fields(ds, earlier))
-        renames = [RenameColumn(c.id, h) for c, h in zip(ds.columns, wanted, strict=True) if c.header != h]
-        if not renames:
-            return None
-        step = SaveStep(ds, Batch(renames, translate("Documents", "Use {target} headers").format(target=ds.target.name)))
-        self.undo_stack.push(step)
-        return step
-
-    def _write(self, path: Path, fmt: str, wait: bool) -> bool:
+    def _write(self, path: Path, fmt: str, wait: bool, headers: str | None = None) -> bool:
+        """Write the document as `fmt`: what the file will hold comes from doc.prepare_save (the same
+        plan as convert's); the window asks about what it leaves out and pushes its command."""
         from evaleditor.io.excel.write import safe_sheet_title
         from evaleditor.io.save import save_document
         self.finish_checking()  # the save's questions count issues (control characters …)
         doc = self.doc
-        leaving = self.save_checks.leaving_out(path, fmt)  # other sheets, SDK traces: asked before they go
+        plan = doc.prepare_save(fmt, headers=headers, path=path)
+        leaving = self.save_checks.leaving_out(path, plan)  # other sheets, SDK traces: asked before they go
         if leaving == dialogs.SAVE_AS:
             return self.save_as(wait=wait)
         if leaving != dialogs.SAVE:
@@ -215,21 +196,16 @@ class DocumentsMixin:
         neutralise = self.save_checks.neutralise_formulas(path, fmt)  # CSV cells Excel would run
         if neutralise is None:
             return False
-        step = self.save_checks.before_write(fmt, neutralise)  # the window shows what the file will hold
+        step = self.save_checks.before_write(plan, neutralise)  # the window shows what the file will hold
         index = self.undo_stack.index()
 
         def saved(_result=None) -> None:
             if doc is not self.doc:
                 return
-            doc.path = Path(path)
+            changed = csv_change(doc) if fmt == "csv" else ""  # how the file was written before
             if fmt == "xlsx":  # the file now holds this one sheet (its name kept)
                 doc.sheet = safe_sheet_title(doc.sheet or "Cases")
-                doc.sheets = [doc.sheet]
-            elif fmt != doc.source_format:
-                doc.sheet, doc.sheets = None, []
-            if fmt != doc.source_format:
-                doc.source_format = fmt
-                doc.validator.saved_as(fmt)
+            doc.saved_as(path, fmt)
             if self.undo_stack.index() == index:
                 self.undo_stack.setClean()
             self.file_stamp = file_stamp(doc.path)
@@ -238,12 +214,10 @@ class DocumentsMixin:
             self.update_action_states()
             self._refresh_banner()
             said = translate("Documents", "Saved {path}").format(path=doc.path)
-            if fmt == "csv" and (changed := csv_change(doc)):
+            if changed:
                 said += " \u00b7 " + changed
             if step is not None and step.note:
                 said += " \u00b7 " + step.note
-            if fmt == "csv":
-                doc.encoding, doc.delimiter = "utf-8-sig", ","
             self.statusBar().showMessage(said, 10000 if step is not None else 6000)
 
         if wait or doc.dataset.row_count() < self.background_rows:

@@ -31,6 +31,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 from evaleditor.core.commands import Batch, Command, RenameColumn, SetCells
 from evaleditor.core.errors import UnstorableCell, VerifyError
 from evaleditor.core.i18n import error_text
+from evaleditor.core.saving import SavePlan
 from evaleditor.gui import dialogs
 from evaleditor.gui.window.undo import CoreUndoCommand
 
@@ -95,21 +96,21 @@ class SaveChecks(QObject):
         self._csv_choice = (doc, key, answer)  # for the next saves (forgotten when the ' step is undone)
         return answer
 
-    def leaving_out(self, path: Path, fmt: str) -> str:
+    def leaving_out(self, path: Path, plan: SavePlan) -> str:
         """SAVE when the file will hold everything the document holds, or the user says to save all the
-        same (asked once per document and file); else SAVE_AS or CANCEL. Left out: the other sheets of
-        the workbook being replaced, and what SDK cases hold that a table cannot (agent traces, rubrics)."""
+        same (asked once per document and file); else SAVE_AS or CANCEL. Left out (plan: core/saving.py):
+        the other sheets of the workbook being replaced, and what SDK cases hold that a table cannot
+        (agent traces, rubrics); and for SDK JSON, the earlier turns of traces joining a conversation."""
         doc = self.window.doc
         in_place = doc.path is not None and Path(path).absolute() == doc.path.absolute()
         key = str(Path(path).absolute())
         if self._told.get(key) is doc:
             return dialogs.SAVE
         lines = []
-        others = [name for name in doc.sheets if name != doc.sheet]
-        if in_place and others and fmt == "xlsx":
+        if plan.other_sheets:
             lines.append(translate("SaveChecks", "the workbook's other sheets: {names}").format(
-                names=", ".join(f"\u201c{name}\u201d" for name in others)))
-        if fmt == "json":
+                names=", ".join(f"\u201c{name}\u201d" for name in plan.other_sheets)))
+        if plan.fmt == "json":
             from evaleditor.io.sdk.write import replaced_traces
 
             if replaced := replaced_traces(doc.dataset):
@@ -118,36 +119,31 @@ class SaveChecks(QObject):
                                                      "conversation's): rows {rows}").format(
                     rows=", ".join(str(doc.dataset.position(r) + 1) for r in replaced[:10])
                     + (" \u2026" if len(replaced) > 10 else "")))
-        hidden = doc.validator.rows_noted("sdk-not-shown") if fmt != "json" else 0
-        if hidden:
+        if plan.hidden_cases:
             lines.append(translate("SaveChecks", "what SDK cases hold that a table cannot show: agent traces, rubrics, "
-                                                 "images … (cases with any: {n:,})").format(n=hidden))
+                                                 "images … (cases with any: {n:,})").format(n=plan.hidden_cases))
         if not lines:
             return dialogs.SAVE
-        answer = dialogs.ask_save_leaving_out(self.window, self.window.document_name(), fmt, lines, in_place)
+        answer = dialogs.ask_save_leaving_out(self.window, self.window.document_name(), plan.fmt, lines, in_place)
         if answer == dialogs.SAVE:
             self._told[key] = doc
         return answer
 
-    def before_write(self, fmt: str, neutralise: bool) -> SaveStep | None:
+    def before_write(self, plan: SavePlan, neutralise: bool) -> SaveStep | None:
         """Make the document what the file will hold, as one undo step (`take_back` it if the file is
-        not written): the ' before formulas of a safe CSV; SDK JSON's turn order and numbers."""
+        not written): the plan's header spelling and SDK JSON turn order, the ' before formulas of a
+        safe CSV."""
         doc = self.window.doc
-        if fmt == "csv" and neutralise:
-            command = prefix_formulas_command(doc.dataset)
-        elif fmt == "json":
-            from evaleditor.core.editing import sdk_turn_order
-
-            command = sdk_turn_order(doc.validator)
-        else:
-            command = None
-        if command is None:
+        prefix = prefix_formulas_command(doc.dataset) if plan.fmt == "csv" and neutralise else None
+        commands = [c for c in (plan.command, prefix) if c is not None]
+        if not commands:
             return None
+        command = commands[0] if len(commands) == 1 else Batch(commands, commands[0].text)
         step = SaveStep(doc.dataset, command)
-        if fmt == "csv":  # the formulas are back as typed: the next save asks again, not re-adds the '
+        if prefix is not None:  # the formulas are back as typed: the next save asks again, not re-adds the '
             step.on_undo = self._forget_csv_choice
         self.window.undo_stack.push(step)
-        if fmt == "json":
+        if plan.turns_ordered:
             step.note = translate("SaveChecks", "turns ordered and numbered 1, 2, 3 … as SDK JSON stores them "
                                                 "(Undo shows them as typed)")
         return step

@@ -1,5 +1,5 @@
-"""Where a save goes and what it says: the name and format Save As proposes, and what writing a .csv
-changed in how the file was encoded."""
+"""Where a save goes and what it says: the name Save As proposes (the format: core/saving.default_format),
+and what writing a .csv changed in how the file was encoded."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 
-WRITABLE = ("xlsx", "csv", "json")
 FILE_NAME = re.compile(r"[^\s/\\]+\.(?:xlsx|xlsm|xls|csv|tsv|txt|json)\b", re.IGNORECASE)
 translate = QCoreApplication.translate
 
@@ -20,18 +19,6 @@ def suggested_stem(doc) -> str:
         return doc.path.stem
     found = FILE_NAME.search(doc.display_name or "")
     return Path(found.group(0)).stem if found else "dataset"
-
-
-def default_format(doc) -> str:
-    """What Save As proposes: the format the target takes (SDK JSON for sdk; a workbook for an
-    evaluation set; .xlsx or .csv for ground-truth), the file's own when the target takes it."""
-    own = doc.source_format if doc.source_format in WRITABLE else None
-    target = doc.dataset.target.name
-    if target == "sdk":
-        return "json"
-    if target == "evaluation-set":
-        return "xlsx"
-    return own if own in ("xlsx", "csv") else "xlsx"
 
 
 def csv_change(doc) -> str:

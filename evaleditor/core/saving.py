@@ -1,0 +1,83 @@
+"""What a save writes, decided in one place for the window, `evaleditor convert` and the Python API.
+
+`prepare_save` is pure: it changes nothing and returns a SavePlan. Its `command` makes the document
+what the file will hold — recognised headers spelt as the output's target spells them, and for SDK
+JSON each conversation gathered at its first row with its turns ordered and numbered 1 … n (the file
+stores a turn's place, not the number typed) — as one undoable Command: the window pushes it on its
+undo stack (so it shows what reopening the file shows), convert applies it to its copy. The plan also
+says what the file cannot hold (the other sheets of a workbook it replaces, what SDK cases hold that a
+table cannot show), for the window to ask about. `Document.saved_as` records a finished save.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from evaleditor.core.commands import Batch, Command, RenameColumn
+from evaleditor.core.editing import sdk_turn_order
+from evaleditor.core.export import export_headers, recognised_fields
+from evaleditor.core.i18n import N_, Msg, _
+from evaleditor.core.targets import SDK, get_target, infer_target
+
+WRITABLE = ("xlsx", "csv", "json")  # what a save writes; each target accepts some of them (Target.formats)
+
+
+def target_problem(target: str | None, fmt: str) -> str | None:
+    """Why a `target` dataset cannot be written as a .`fmt` file (in the current language); None when it can."""
+    if target is None or fmt in get_target(target).formats:
+        return None
+    if get_target(target).workbook_only:
+        return _("evaluation-set accepts only Excel workbooks: write it as .xlsx")
+    return _("a {target} dataset is a {suffix} file").format(
+        target=target, suffix=".json" if target == SDK else _(".xlsx or .csv"))
+
+
+def default_format(doc) -> str:
+    """The format Save As proposes: the file's own when its target accepts it, else the first it accepts."""
+    accepted = doc.dataset.target.formats
+    return doc.source_format if doc.source_format in accepted else accepted[0]
+
+
+def output_target(doc, fmt: str, target: str | None = None) -> str:
+    """The target a .`fmt` file is written for: sdk for SDK JSON; else `target`, else the document's
+    own (a table read from SDK JSON: the target its headers suggest)."""
+    if fmt == "json":
+        return SDK
+    own = doc.dataset.target.name
+    return target or (own if own != SDK else infer_target(doc.dataset.headers(), f".{fmt}"))
+
+
+@dataclass(frozen=True)
+class SavePlan:
+    fmt: str
+    target: str  # the target the file is written for
+    command: Command | None  # makes the document what the file holds (None: it already is)
+    turns_ordered: bool = False  # the command orders and numbers SDK JSON's turns
+    other_sheets: list[str] = field(default_factory=list)  # of the workbook replaced, which the file drops
+    hidden_cases: int = 0  # SDK cases holding what a table cannot show (agent traces, rubrics …)
+
+
+def prepare_save(doc, fmt: str, target: str | None = None, headers: str | None = None,
+                 path: str | Path | None = None) -> SavePlan:
+    """What saving `doc` as a .`fmt` file (at `path`, when known) writes and leaves out. `target` and
+    `headers` ("en", "zh") spell the recognised columns as that target does; without either, and
+    when the output's target is the document's own, the headers are kept as they are."""
+    ds = doc.dataset
+    own = ds.target.name
+    out_target = output_target(doc, fmt, target)
+    commands: list[Command] = []
+    if target is not None or headers is not None or out_target != own:
+        earlier = [t for t in doc.header_targets if t != own]  # a target switched from: its spellings count
+        wanted = export_headers(ds, out_target, headers, recognised_fields(ds, earlier))
+        commands += [RenameColumn(c.id, h) for c, h in zip(ds.columns, wanted, strict=True) if c.header != h]
+    order = sdk_turn_order(doc.validator) if fmt == "json" else None
+    text = Msg(N_("Use {target} headers"), (("target", out_target),)) if commands else None
+    if order is not None:
+        commands.append(order)
+        text = text or order.text
+    in_place = path is not None and doc.path is not None and Path(path).absolute() == doc.path.absolute()
+    return SavePlan(
+        fmt, out_target, Batch(commands, text) if commands else None, order is not None,
+        [s for s in doc.sheets if s != doc.sheet] if in_place and fmt == "xlsx" else [],
+        doc.validator.rows_noted("sdk-not-shown") if fmt != "json" else 0)

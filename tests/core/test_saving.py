@@ -1,0 +1,61 @@
+"""core/saving.py: what a save writes is decided once, without changing the document."""
+
+import pytest
+
+from evaleditor.core.document import document_from_table
+from evaleditor.core.saving import default_format, prepare_save, target_problem
+from evaleditor.core.table import RawTable
+from evaleditor.core.targets import TARGETS
+
+HEADERS = ["Session_ID", "turn_id", "Question", "answer"]
+ROWS = [["s1", "2", "later", "b"], ["", "", "single", "c"], ["s1", "1", "first", "a"]]
+
+
+def doc(headers=HEADERS, rows=ROWS, fmt="csv", target=None):
+    return document_from_table(RawTable(list(headers), [list(r) for r in rows], fmt), None, target)
+
+
+def test_preparing_a_save_changes_nothing():
+    d = doc(headers=["session_id", "turn_id", "Question", "answer"])
+    before = (d.dataset.headers(), [list(r.cells) for r in d.dataset.rows])
+    plan = d.prepare_save("json", headers="en")
+    assert plan.command is not None and plan.turns_ordered
+    assert (d.dataset.headers(), [list(r.cells) for r in d.dataset.rows]) == before
+
+
+def test_the_plan_spells_headers_and_orders_turns_as_one_undoable_command():
+    d = doc(headers=["session_id", "turn_id", "Question", "answer"])
+    plan = d.prepare_save("json", headers="en")
+    inverse = plan.command.apply(d.dataset)
+    assert d.dataset.headers() == ["session_id", "turn_id", "question", "answer"]
+    assert [r.cells[:3] for r in d.dataset.rows] == [["s1", "1", "first"], ["s1", "2", "later"], ["", "", "single"]]
+    inverse.apply(d.dataset)
+    assert [r.cells[2] for r in d.dataset.rows] == ["later", "single", "first"]
+    assert d.dataset.headers() == ["session_id", "turn_id", "Question", "answer"]
+
+
+def test_without_target_or_language_a_table_keeps_its_headers():
+    assert doc().prepare_save("xlsx").command is None
+    assert doc().prepare_save("csv", headers="en").command is not None
+
+
+def test_the_other_sheets_are_left_out_only_when_the_workbook_itself_is_replaced(tmp_path):
+    d = doc(fmt="xlsx")
+    d.path, d.sheet, d.sheets = tmp_path / "a.xlsx", "Cases", ["Cases", "Notes"]
+    assert d.prepare_save("xlsx", path=tmp_path / "a.xlsx").other_sheets == ["Notes"]
+    assert d.prepare_save("xlsx", path=tmp_path / "b.xlsx").other_sheets == []
+    assert d.prepare_save("csv", path=tmp_path / "a.csv").other_sheets == []
+
+
+@pytest.mark.parametrize("target", sorted(TARGETS))
+@pytest.mark.parametrize("fmt", ["xlsx", "csv", "json"])
+def test_one_table_says_which_formats_each_target_accepts(target, fmt):
+    accepted = {"ground-truth": {"xlsx", "csv"}, "evaluation-set": {"xlsx"}, "sdk": {"json"}}[target]
+    assert (target_problem(target, fmt) is None) == (fmt in accepted)
+
+
+def test_save_as_proposes_the_files_own_format_when_its_target_accepts_it():
+    assert default_format(doc()) == "csv"
+    assert default_format(doc(target="evaluation-set")) == "xlsx"
+    assert default_format(doc(fmt="json", target="sdk")) == "json"
+    assert prepare_save(doc(fmt="json", target="sdk"), "csv").target == "ground-truth"
