@@ -579,6 +579,26 @@ This is one step in Undo.</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
+        <source>Sort would scramble conversations</source>
+        <translation>排序会打乱对话</translation>
+    </message>
+    <message>
+        <source>Sorting by “{column}” puts the turns of {n} conversations out of order (for example {example}).</source>
+        <translation>按“{column}”排序会使 {n} 个对话的轮次顺序错乱（例如 {example}）。</translation>
+    </message>
+    <message>
+        <source>The service replays each conversation in turn order, or in file order without a turn column. Sort by Session and Turn keeps every conversation whole and in order.</source>
+        <translation>服务按轮次顺序回放每个对话；没有轮次列时按文件顺序。“按会话和轮次排序”会让每个对话保持完整且顺序正确。</translation>
+    </message>
+    <message>
+        <source>Sort by &amp;Session and Turn</source>
+        <translation>按会话和轮次排序(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Sort &amp;Anyway</source>
+        <translation>仍然排序(&amp;A)</translation>
+    </message>
+    <message>
         <source>&amp;Save Anyway</source>
         <translation>仍然保存(&amp;S)</translation>
     </message>
@@ -1325,6 +1345,38 @@ This is one step in Undo.</source>
     <message>
         <source>&amp;Filter Bar</source>
         <translation>筛选栏(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Wrap Text</source>
+        <translation>自动换行(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Show long and multi-line cells in full, on taller rows</source>
+        <translation>用更高的行完整显示长文本和多行单元格</translation>
+    </message>
+    <message>
+        <source>Freeze First &amp;Column</source>
+        <translation>冻结首列(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Keep the first column in view while scrolling right (the row gutter always stays)</source>
+        <translation>向右滚动时保持第一列可见（行号栏始终可见）</translation>
+    </message>
+    <message>
+        <source>&amp;Zoom</source>
+        <translation>缩放(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Actual Size (100%)</source>
+        <translation>实际大小 (100%)(&amp;A)</translation>
     </message>
     <message>
         <source>&amp;Language</source>

@@ -72,6 +72,7 @@ class DialogLog:
             "choose_sheet": None,
             "choose_item": None,
             "show_about": None,
+            "ask_sort_scrambles": dialogs.SORT_SESSIONS,
         }
         for name in self.answers:
             monkeypatch.setattr(dialogs, name, self._make(name))

@@ -34,6 +34,7 @@ def save_filters() -> dict[str, str]:
             "json": translate("Dialogs", "SDK JSON (*.json)")}
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
+SORT_SESSIONS, SORT_ANYWAY = "sort-sessions", "sort-anyway"
 
 
 def ask_save_changes(parent: QWidget | None, name: str) -> str:
@@ -127,6 +128,26 @@ def ask_file_changed(parent: QWidget | None, path: str, modified: bool) -> str:
     box.setDefaultButton(keep if modified else reload)
     box.exec()
     return {reload: RELOAD, keep: KEEP_MINE, save_as: SAVE_AS}.get(box.clickedButton(), CANCEL)
+
+
+def ask_sort_scrambles(parent: QWidget | None, column: str, sessions: list[str]) -> str:
+    """Sorting by `column` would put the turns of these conversations out of order: SORT_SESSIONS (sort
+    by session and turn instead, the default), SORT_ANYWAY or CANCEL."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle(translate("Dialogs", "Sort would scramble conversations"))
+    box.setText(translate("Dialogs", "Sorting by \u201c{column}\u201d puts the turns of {n} conversations out of "
+                                     "order (for example {example}).").format(column=column, n=f"{len(sessions):,}",
+                                                                             example=sessions[0]))
+    box.setInformativeText(translate("Dialogs", "The service replays each conversation in turn order, or in file order "
+                                                "without a turn column. Sort by Session and Turn keeps every "
+                                                "conversation whole and in order."))
+    by_sessions = box.addButton(translate("Dialogs", "Sort by &Session and Turn"), QMessageBox.ButtonRole.AcceptRole)
+    anyway = box.addButton(translate("Dialogs", "Sort &Anyway"), QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(by_sessions)
+    box.exec()
+    return {by_sessions: SORT_SESSIONS, anyway: SORT_ANYWAY}.get(box.clickedButton(), CANCEL)
 
 
 def ask_save_leaving_out(parent: QWidget | None, name: str, fmt: str, lines: list[str], in_place: bool) -> str:

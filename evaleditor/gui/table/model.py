@@ -29,6 +29,7 @@ BACKGROUND, FOREGROUND, DECORATION = int(R.BackgroundRole), int(R.ForegroundRole
 ALIGN, FONT = int(R.TextAlignmentRole), int(R.FontRole)
 ACCESSIBLE_DESCRIPTION = int(R.AccessibleDescriptionRole)
 _ROOT = QModelIndex()
+WRAP_CHARS = 3000  # characters of a long cell shown with Wrap Text on (the editor holds it all)
 _CELL_ROLES = frozenset((DISPLAY, EDIT, TOOLTIP, BACKGROUND, FOREGROUND, DECORATION, ACCESSIBLE_DESCRIPTION))
 _NO_FLAGS = Qt.ItemFlag.NoItemFlags
 _READ_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
@@ -46,6 +47,7 @@ class CasesModel(DatasetEventsMixin, QAbstractTableModel):
         self.doc: Document | None = None
         self.undo_stack = None  # QUndoStack, set by the window; edits apply directly without one
         self.read_only = False
+        self.wrap = False  # show long and multi-line cells whole (View ▸ Wrap Text)
         self._visible: list[int] | None = None  # None: every row, in file order
         self._visible_pos: dict[int, int] | None = None
         self.cache: CellCache | None = None
@@ -70,6 +72,14 @@ class CasesModel(DatasetEventsMixin, QAbstractTableModel):
         self.cache = CellCache(doc.validator) if doc is not None else None
         self._visible = self._visible_pos = None
         self.endResetModel()
+
+    def set_wrap(self, on: bool) -> None:
+        """Long cells shown whole or as their one-line preview: every cell's text may change."""
+        if on != self.wrap:
+            self.wrap = on
+            if self.rowCount() and self.columnCount():
+                self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1),
+                                      [DISPLAY])
 
     @property
     def ds(self):
@@ -141,7 +151,11 @@ class CasesModel(DatasetEventsMixin, QAbstractTableModel):
         c = index.column()
         if role == DISPLAY:
             text = row.cells[c]
-            return text if is_short(text) else self.cache.preview(row.id, ds.columns[c].id, text)
+            if is_short(text):
+                return text
+            if self.wrap:  # View ▸ Wrap Text: the lines in full (bounded), the row grows (table/wrap.py)
+                return text if len(text) <= WRAP_CHARS else text[:WRAP_CHARS] + "\u2026"
+            return self.cache.preview(row.id, ds.columns[c].id, text)
         if role == EDIT:
             return row.cells[c]
         if role in (BACKGROUND, FOREGROUND, DECORATION, TOOLTIP, ACCESSIBLE_DESCRIPTION):

@@ -178,6 +178,18 @@ def build(w) -> SimpleNamespace:
     a.filter_bar = _act(m, QT_TRANSLATE_NOOP("Menus", "&Filter Bar"), w.toggle_filter_bar, "Ctrl+Shift+F")
     a.filter_bar.setCheckable(True)
     a.filter_bar.setChecked(True)
+    a.wrap_text = _act(m, QT_TRANSLATE_NOOP("Menus", "&Wrap Text"), lambda: w.wrap_rows.set_enabled(a.wrap_text.isChecked()),
+                       tip=QT_TRANSLATE_NOOP("Menus", "Show long and multi-line cells in full, on taller rows"))
+    a.wrap_text.setCheckable(True)
+    a.freeze = _act(m, QT_TRANSLATE_NOOP("Menus", "Freeze First &Column"),
+                    lambda: w.frozen.set_enabled(a.freeze.isChecked()),
+                    tip=QT_TRANSLATE_NOOP("Menus", "Keep the first column in view while scrolling right (the row "
+                                                   "gutter always stays)"))
+    a.freeze.setCheckable(True)
+    zoom = _menu(m, QT_TRANSLATE_NOOP("Menus", "&Zoom"))
+    a.zoom_in = _act(zoom, QT_TRANSLATE_NOOP("Menus", "Zoom &In"), lambda: w.zoom.step(1), ["Ctrl+Alt+=", "Ctrl+Alt++"])
+    a.zoom_out = _act(zoom, QT_TRANSLATE_NOOP("Menus", "Zoom &Out"), lambda: w.zoom.step(-1), "Ctrl+Alt+-")
+    a.zoom_reset = _act(zoom, QT_TRANSLATE_NOOP("Menus", "&Actual Size (100%)"), w.zoom.reset, "Ctrl+0")
     a.ui_language_menu = _menu(m, QT_TRANSLATE_NOOP("Menus", "&Language"))
     ui_group = QActionGroup(w)
     a.ui_languages = {}

@@ -19,9 +19,13 @@ from evaleditor.gui.panels.filter_bar import FilterBar
 from evaleditor.gui.panels.issues_panel import IssuesPanel
 from evaleditor.gui.table import clipboard
 from evaleditor.gui.table.delegates import CellDelegate
+from evaleditor.gui.table.frozen import FrozenColumn
+from evaleditor.gui.table.header_sort import HeaderSort
 from evaleditor.gui.table.headers import HeaderFit
 from evaleditor.gui.table.model import CasesModel
 from evaleditor.gui.table.view import CasesView
+from evaleditor.gui.table.wrap import WrapRows
+from evaleditor.gui.table.zoom import TableZoom
 from evaleditor.gui.window import actions, disk_watch, recovery, save_checks, settings, theme
 from evaleditor.gui.window.checking import CheckRunner
 from evaleditor.gui.window.documents import DocumentsMixin
@@ -52,7 +56,11 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         self.delegate = CellDelegate(self.model, self.view)
         self.view.setItemDelegate(self.delegate)
         self.header_fit = HeaderFit(self.view, self._column_renamed)  # columns wide enough for their headers
+        self.zoom = TableZoom(self.view)  # Ctrl+wheel, View ▸ Zoom
+        self.wrap_rows = WrapRows(self.view, self.model)  # View ▸ Wrap Text
+        self.frozen = FrozenColumn(self.view)  # View ▸ Freeze First Column
         self.ops = Operations(self)
+        self.header_sort = HeaderSort(self)  # a click on a header sorts by its column
         self.find_dialog = None
         self.checker = CheckRunner(self)  # a big file's rows are checked after it is shown
 

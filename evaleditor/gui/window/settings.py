@@ -67,3 +67,15 @@ def ui_language() -> str:
 
 def set_ui_language(choice: str) -> None:
     settings().setValue("ui_language", choice)
+
+
+def zoom() -> int:
+    """The cases table's zoom in percent (View ▸ Zoom, Ctrl+wheel)."""
+    try:
+        return int(settings().value("view/zoom", 100))
+    except (TypeError, ValueError):
+        return 100
+
+
+def set_zoom(percent: int) -> None:
+    settings().setValue("view/zoom", int(percent))
