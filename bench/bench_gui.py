@@ -18,7 +18,7 @@ also measured with DIR first on PYTHONPATH (e.g. `git archive main | tar -x -C D
             finished: median and p95 of question edits; of session_id edits (every 8th edit; goal at
             100k: <= 16 ms). `after`: median of the debounced work an edit schedules (issues panel, banner,
             conversation panel timers), run at once instead of 80-150 ms later
-  bulk      (>= 20k rows) Replace All of "the" by "THE" (most rows), its undo; Sort by session and turn of
+  bulk      (>= 20k rows) Replace All of "order" by "ORDER" (most rows), its undo; Sort by session and turn of
             shuffled rows, its undo: until painted, and (in brackets) until the rows are checked again
             (goal at 100k: <= 0.5 s, or in the background)
   scroll    the vertical scrollbar page by page through the whole table, each step until painted
@@ -206,8 +206,8 @@ def bulk_worker(path: Path) -> dict:
         out[name + " checked"] = time.perf_counter() - start
 
     w.show_find()
-    w.find_dialog.find_edit.setText("the")
-    w.find_dialog.replace_edit.setText("THE")
+    w.find_dialog.find_edit.setText("order")
+    w.find_dialog.replace_edit.setText("ORDER")
     w.find_dialog.update_count()
     step("replace", w.find_dialog.replace_all)
     step("undo replace", w.undo_stack.undo)

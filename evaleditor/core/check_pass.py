@@ -3,12 +3,14 @@
 A deferred Validator starts with what needs no pass over the cells' text — the conversations (the
 shape line, the gutter, the bands), the empty rows, the file-level issues and what the reader found —
 and a CheckPass. Each `step()` checks the next block of rows and reports the rows whose issues
-appeared, so highlights arrive as they are found; the last step checks the conversations and the
-dataset-wide rules (one pass over the whole file, as `Validator.full` does) and the pass is over
-(`validator.checking` is None).
+appeared, so highlights arrive as they are found. Then what spans rows, in the same pieces as
+`Validator.full`: the conversations and questions are indexed (one step), the conversations that are
+not plainly in order are checked (blocks of them), every row's issues are composed (one step), and
+the pass is over (`validator.checking` is None).
 
 Editing during the pass stays exact: an edited row is re-checked at once (its own issues, its
-conversation membership); the last step reads the cells as they are then. A change of rows or
+conversation membership); once the spanning steps have begun, the rows edited and the conversations
+they left are checked again after the last step, as an edit is when no pass runs. A change of rows or
 columns starts the pass again. `Validator.full()` (or `finish_checking()`) ends a pass at once.
 """
 
@@ -19,61 +21,99 @@ from evaleditor.core.alloc import bulk_allocation, keep_built
 from evaleditor.core.dataset import Change
 
 BLOCK_ROWS = 1000  # rows checked in a step: a few milliseconds
+BLOCK_SESSIONS = 500  # conversations checked in a step (all of them out of order after a sort is undone)
 
 
 class CheckPass:
-    def __init__(self, validator):
+    def __init__(self, validator, keep: bool = False, rows_checked: bool = False):
         """`validator`: the Validator whose state the pass fills (not imported here: validation.py imports
-        this module, and the core has no import circle)."""
+        this module, and the core has no import circle). `keep`: what the validator found before stays
+        shown until its rows are checked again (after a replace-all, a sort: most of it is still true);
+        `rows_checked`: each row's own issues are still right (rows moved, none changed): only what spans
+        rows is checked."""
         self.v = validator
         self.next_row = 0  # the position of the first row not yet checked
-        self.rows_checked = 0  # rows checked by steps (a restart does not take them back): for progress
-        self._start()
+        self._spanning: list[str] | None = None  # conversations left to check, once every row is
+        self._questions: list | None = None  # to index, after the conversations
+        self._dirty: set[int] = set()  # rows edited since, and the conversations they left
+        self._dirty_sessions: set[str] = set()
+        self._start(keep)
+        if rows_checked:
+            self.next_row = len(validator.ds.rows)
 
     def progress(self) -> tuple[int, int]:
         """(rows checked, rows) of this pass."""
         return min(self.next_row, len(self.v.ds.rows)), len(self.v.ds.rows)
 
     def step(self, rows: int | None = None) -> bool:
-        """Check the next `rows` (BLOCK_ROWS) rows, or (when every row is checked) what spans rows; True
-        when the pass is over."""
+        """Check the next `rows` (BLOCK_ROWS) rows, or (when every row is checked) the next piece of what
+        spans rows; True when the pass is over."""
         v = self.v
         if v.checking is not self:
             return True
-        block = v.ds.rows[self.next_row:self.next_row + (rows or BLOCK_ROWS)]
         with bulk_allocation():
+            block = v.ds.rows[self.next_row:self.next_row + (rows or BLOCK_ROWS)]
             if block:
                 self.next_row += len(block)
-                self.rows_checked += len(block)
                 self._check_block(block)
+                return False
+            if self._spanning is None:  # the conversations were kept current since the pass began
+                v._ctx = checks.RowContext(v.ds, v.is_workbook())
+                columns = bulk.columns_of(v.ds.rows, len(v._ctx.col_ids))
+                self._spanning, self._questions = v._index_spanning(columns, sessions_current=True)
+                return False
+            if self._questions is not None:
+                v._index_questions(self._questions)
+                self._questions = None
+                return False
+            if self._spanning:
+                sessions = v.sessions.sessions
+                for sid in self._spanning[-(rows or BLOCK_SESSIONS):]:
+                    if sid in sessions:  # not edited away since
+                        v._check_session(sid)
+                del self._spanning[-(rows or BLOCK_SESSIONS):]
                 return False
             self._finish()
         keep_built(len(v.ds.rows))
         return True
-
     def changed(self, change: Change) -> None:
         """The dataset changed during the pass (the validator's after_change)."""
         v = self.v
-        if change.kind == "cells":
-            self._recheck({rid for rid, _ in change.cells})
+        touched = {rid for rid, _ in change.cells}
+        if change.kind == "cells" and len(touched) <= v.bulk_rows():
+            self._recheck(touched)
             return
-        before = set(v._composed)  # rows moved, came or went, columns or the target changed: again
+        if change.kind == "remove_rows":  # what the reader found about them goes with them (as incrementally)
+            for rid in v._removed:
+                v.static_rows.pop(rid, None)
+        before = set(v._composed)  # rows moved, came or went, most changed, columns or target: again
         self.next_row = 0
-        self._start()
+        self._spanning, self._questions, self._dirty, self._dirty_sessions = None, None, set(), set()
+        self._start(keep=change.kind in ("cells", "reorder", "insert_rows", "remove_rows"),
+                    rows_gone=change.kind == "remove_rows")
         v._notify(before | set(v._composed), True)
 
     # ----- the validator's state while the pass runs -----------------------------------------------------
-    def _start(self) -> None:
-        """Conversations, empty rows, file-level issues and the reader's findings; no row checked yet."""
+    def _start(self, keep: bool = False, rows_gone: bool = False) -> None:
+        """Conversations, empty rows, file-level issues and the reader's findings; no row checked yet
+        (`keep`: the issues found before stay, but those of rows that are gone)."""
         v = self.v
         v._ctx = checks.RowContext(v.ds, v.is_workbook())
         v._empty = bulk.empty_rows(v.ds.rows)
-        v._row_local = {}
         v.sessions.rebuild(v._empty)
-        v._session_issues, v._contiguous = {}, {}
-        v._questions, v._case_groups = wide.Questions(), wide.CaseGroups()
+        has_row = v.ds.has_row
+        if keep and not rows_gone:
+            v._refresh_file_issues()  # the counts follow
+            return
+        if keep:
+            v._row_local = {rid: found for rid, found in v._row_local.items() if has_row(rid)}
+            v._composed = {rid: found for rid, found in v._composed.items() if has_row(rid)}
+        else:
+            v._row_local = {}
+            v._session_issues, v._contiguous = {}, {}
+            v._questions, v._case_groups = wide.Questions(), wide.CaseGroups()
+            v._composed = {rid: tuple(found) for rid, found in v.static_rows.items() if has_row(rid)}
         v._file = v._file_level()
-        v._composed = {rid: tuple(found) for rid, found in v.static_rows.items() if v.ds.has_row(rid)}
         v._recount()
 
     def _check_block(self, block) -> None:
@@ -91,6 +131,9 @@ class CheckPass:
         """Edited rows: their own issues and their conversation, now (what spans rows waits for the end)."""
         v = self.v
         ctx, spos = v._ctx, v._ctx.session
+        if self._spanning is not None:
+            self._dirty |= touched
+            self._dirty_sessions.update(sid for rid in touched if (sid := v.sessions.session_of.get(rid)))
         for rid in touched:
             v._row_local.pop(rid, None)
             v._empty.discard(rid)
@@ -107,7 +150,16 @@ class CheckPass:
         v = self.v
         before = v._composed
         v.checking = None
-        v._full(rows_checked=True)
+        v._compose_all()
         after = v._composed
         changed = {rid for rid in before.keys() | after.keys() if before.get(rid) != after.get(rid)}
+        sessions = v.sessions.sessions
+        for sid in self._dirty_sessions:  # checked before an edit took a row out of it
+            v._session_issues.pop(sid, None)
+            v._contiguous.pop(sid, None)
+            if sid in sessions:
+                v._check_session(sid)
+                changed.update(rid for rid in sessions[sid] if v._recompose(rid))
         v._notify(changed, True)
+        if self._dirty:
+            v._update_rows({rid for rid in self._dirty if v.ds.has_row(rid)})

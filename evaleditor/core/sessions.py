@@ -77,23 +77,23 @@ def sorted_order(ds: Dataset, index: SessionIndex) -> list[int]:
     """Row ids with each conversation gathered at its first row and its turns in turn order.
 
     Rows without a session keep their place; rows with an unreadable turn keep file order after
-    the numbered ones. A stable sort: nothing else moves.
+    the numbered ones. A stable sort: nothing else moves. One sort of every row by (its
+    conversation's first position, unreadable turn, turn, its position).
     """
     turn_pos = ds.field_position(TURN)
-    order: list[int] = []
-    placed: set[str] = set()
-    for row in ds.rows:
-        sid = index.session_of.get(row.id)
+    session_of = index.session_of
+    rows = ds.rows
+    first: dict[str, int] = {}
+    keys = []
+    for i, row in enumerate(rows):
+        sid = session_of.get(row.id)
         if sid is None:
-            order.append(row.id)
-        elif sid not in placed:
-            placed.add(sid)
-            members = index.sessions[sid]
-            if turn_pos is not None:
-                def key(rid: int) -> tuple[int, int]:
-                    t = parse_turn(ds.row(rid).cells[turn_pos])
-                    return (0, t) if t is not None else (1, 0)
-                members = sorted(members, key=key)
-            order.extend(members)
-    return order
-
+            keys.append((i, 0, 0, i))
+            continue
+        turn = None
+        if turn_pos is not None:
+            text = row.cells[turn_pos]
+            turn = int(text) if text.isascii() and text.isdigit() else parse_turn(text)
+        keys.append((first.setdefault(sid, i), turn is None, turn or 0, i))
+    keys.sort()
+    return [rows[k[3]].id for k in keys]

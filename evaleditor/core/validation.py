@@ -46,6 +46,7 @@ class Validator:
         self.counts: Counter[str] = Counter()
         self.rule_counts: Counter[str] = Counter()
         self.checking: CheckPass | None = None
+        self.defer_big_changes = False  # a window sets it: it runs `checking` in slices
         ds.subscribe(self)
         if deferred:
             self.checking = CheckPass(self)
@@ -113,14 +114,26 @@ class Validator:
         while self.checking is not None:
             self.checking.step(rows=1 << 62)
 
-    def _revalidate_all(self) -> None:
-        """Validate from scratch and tell listeners every row that had or has an issue."""
+    def bulk_rows(self) -> int:
+        """An edit of more rows than this is checked by a full pass, not row by row."""
+        return max(BULK_ROWS, len(self.ds.rows) // 2)
+
+    def _revalidate_all(self, keep: bool = False, rows_checked: bool = False) -> None:
+        """Validate from scratch and tell listeners every row that had or has an issue; in slices when
+        `defer_big_changes` (a window runs them: see CheckPass for `keep` and `rows_checked`)."""
+        if self.defer_big_changes:
+            before = set(self._composed)
+            self.checking = CheckPass(self, keep, rows_checked)
+            self._notify(before ^ set(self._composed) if keep else before | set(self._composed), True)
+            return
         before = set(self._composed)
         self.full()
         self._notify(before | set(self._composed), True)
 
     def _full(self, rows_checked: bool = False) -> None:
-        """`rows_checked`: `_empty` and `_row_local` are up to date already (a CheckPass found them)."""
+        """`rows_checked`: `_empty` and `_row_local` are up to date already (a CheckPass found them).
+        A CheckPass runs the same pieces in slices: _index_spanning, _index_questions, _check_session,
+        _compose_all."""
         ctx = self._ctx = checks.RowContext(self.ds, self.is_workbook())
         rows = self.ds.rows
         if rows_checked:
@@ -129,12 +142,26 @@ class Validator:
             self._empty: set[int] = bulk.empty_rows(rows)
             columns = bulk.columns_of(rows, len(ctx.col_ids))
             self._row_local: dict[int, tuple[Issue, ...]] = ctx.check_all(rows, columns, self._empty)
-        self.sessions.rebuild(self._empty)
+        irregular, questions = self._index_spanning(columns)
+        self._index_questions(questions)
+        del questions
+        for sid in irregular:
+            self._check_session(sid)
+        self._compose_all()
+
+    def _index_spanning(self, columns: list, sessions_current: bool = False) -> tuple[list[str], list | None]:
+        """Index the conversations (unless `sessions_current`) from the cells column by column, which are
+        let go; return the conversations that need `_check_session` (the others have no issue, or only
+        what a one-row conversation turned '1' has) and the questions for `_index_questions`."""
+        ctx = self._ctx
+        if not sessions_current:
+            self.sessions.rebuild(self._empty)
         self._session_issues: dict[str, list[Issue]] = {}
         self._contiguous: dict[str, bool] = {}
         regular, single = bulk.plain_sessions(columns[ctx.session] if ctx.session is not None else (),
                                               columns[ctx.turn] if ctx.turn is not None else None,
                                               self.sessions.sessions, ctx.target.max_turns)
+        irregular = []
         for sid, members in self.sessions.sessions.items():
             if sid in regular:
                 self._contiguous[sid] = True
@@ -142,13 +169,20 @@ class Validator:
                 self._contiguous[sid] = True
                 self._session_issues[sid] = [file_checks.single_turn_session(ctx.t, members[0], ctx.col_ids[ctx.session])]
             else:
-                self._check_session(sid)
+                irregular.append(sid)
         questions = columns[ctx.question] if ctx.question is not None else None
-        del columns  # 8 bytes a cell: let it go before the indexes are built
+        columns.clear()  # 8 bytes a cell: let it go before the indexes are built
+        return irregular, questions
+
+    def _index_questions(self, questions: list | None) -> None:
+        """The single-turn rows by their question (rule duplicate-question)."""
         self._questions = wide.Questions()
         if questions is not None:
-            self._questions.build(map(attrgetter("id"), rows), questions, self._empty | self.sessions.session_of.keys())
-            del questions
+            self._questions.build(map(attrgetter("id"), self.ds.rows), questions,
+                                  self._empty | self.sessions.session_of.keys())
+
+    def _compose_all(self) -> None:
+        """Case groups, file-level issues, then every row's issues and the counts."""
         self._case_groups = wide.CaseGroups()
         self._case_groups.build(self.sessions.sessions)
         self._file = self._file_level()
@@ -191,8 +225,8 @@ class Validator:
             self.checking.changed(change)
         elif change.kind == "cells":
             touched = {rid for rid, _ in change.cells}
-            if len(touched) > max(BULK_ROWS, len(self.ds.rows) // 2):
-                self._revalidate_all()  # most rows (a replace-all): one pass, 0.8 s at 100k rows against 2 s
+            if len(touched) > self.bulk_rows():
+                self._revalidate_all(keep=True)  # most rows (a replace-all): one pass, 0.8 s at 100k rows against 2 s
             else:
                 self._update_rows(touched)
         elif change.kind == "insert_rows":
@@ -200,7 +234,10 @@ class Validator:
         elif change.kind == "remove_rows":
             self._update_rows(set(self._removed), removed=True, seam=(change.first - 1, change.first))
         elif change.kind == "reorder":
-            self._update_rows(set(), reordered=True)
+            if self.defer_big_changes and len(self.ds.rows) > BULK_ROWS:
+                self._revalidate_all(keep=True, rows_checked=True)  # a sort: every conversation may move
+            else:
+                self._update_rows(set(), reordered=True)
         else:  # columns or target: every check may change
             self._revalidate_all()
 

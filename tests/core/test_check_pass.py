@@ -5,11 +5,11 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import invariant, rule
 
-from evaleditor.core import checks
-from evaleditor.core.commands import SetCells
+from evaleditor.core import checks, validation
+from evaleditor.core.commands import ReorderRows, SetCells
 from evaleditor.core.document import document_from_table
 from evaleditor.core.table import RawTable
-from tests.core.test_incremental import HEADERS, Editing, fresh, snapshot
+from tests.core.test_incremental import HEADERS, VALUES, Editing, fresh, snapshot
 
 ROWS = [["s1", "1", "hi", "a", ""], ["s1", "3", "hello", "NA", "{bad"], ["", "", "hi", "", ""],
         ["s2", "x", "", "", "[]"], ["S1", "1", "q", "None", ""], ["", "", "", "", ""], ["s1 ", "2", "hi", "", ""]]
@@ -82,6 +82,27 @@ class EditingWhileChecking(Editing):
         assert self.mirror.stale() == set()
 
 
+class BigEditsCheckedInSlices(EditingWhileChecking):
+    """As in a window: an edit of most rows, a reorder start a pass that keeps what was found before
+    shown until its rows are checked again."""
+
+    def __init__(self):
+        super().__init__()
+        self.doc.validator.defer_big_changes = True
+        self.bulk, validation.BULK_ROWS = validation.BULK_ROWS, 1
+
+    @rule(data=st.data(), col=st.integers(0, 4))
+    def edit_every_row(self, data, col):
+        value = data.draw(st.sampled_from(VALUES[col]))
+        self._do(SetCells([(r.id, self.ds.columns[col].id, value) for r in self.ds.rows]))
+
+    def teardown(self):
+        validation.BULK_ROWS = self.bulk
+        super().teardown()
+
+
+TestBigEditsCheckedInSlices = BigEditsCheckedInSlices.TestCase
+TestBigEditsCheckedInSlices.settings = settings(max_examples=150, stateful_step_count=25, deadline=None)
 TestEditingWhileChecking = EditingWhileChecking.TestCase
 TestEditingWhileChecking.settings = settings(max_examples=150, stateful_step_count=25, deadline=None)
 
@@ -120,3 +141,51 @@ def test_a_full_check_ends_the_pass():
     doc = deferred_doc()
     doc.validator.full()
     assert doc.validator.checking is None and snapshot(doc) == snapshot(fresh(doc))
+
+
+def windowed_doc(monkeypatch, rows=ROWS):
+    """A document checked at once, then edited as in a window: big changes are checked in slices."""
+    monkeypatch.setattr(validation, "BULK_ROWS", 2)
+    doc = deferred_doc(rows)
+    doc.validator.finish_checking()
+    doc.validator.defer_big_changes = True
+    return doc
+
+
+def test_an_edit_of_most_rows_keeps_the_old_issues_shown_until_its_rows_are_checked_again(monkeypatch):
+    doc = windowed_doc(monkeypatch)
+    ds, v = doc.dataset, doc.validator
+    mirror = Mirror(doc)
+    shown = {r.id: v.row_issues(r.id) for r in ds.rows}
+    SetCells([(r.id, ds.columns[2].id, "") for r in ds.rows]).apply(ds)  # every question emptied
+    assert v.checking is not None and {r.id: v.row_issues(r.id) for r in ds.rows} == shown
+    v.checking.step(3)
+    assert all("empty-question" in {i.rule for i in v.row_issues(r.id)} for r in ds.rows[:3] if not r.is_empty())
+    v.finish_checking()
+    assert snapshot(doc) == snapshot(fresh(doc)) and mirror.stale() == set()
+
+
+def test_a_reorder_checks_only_what_spans_rows(monkeypatch):
+    doc = windowed_doc(monkeypatch)
+    ds, v = doc.dataset, doc.validator
+    ReorderRows(list(reversed([r.id for r in ds.rows]))).apply(ds)
+    assert v.checking is not None and v.checking.next_row == len(ds.rows)  # no row to check again
+    rechecked = []
+    real = checks.RowContext.check_all
+    monkeypatch.setattr(checks.RowContext, "check_all", lambda *args: rechecked.append(1) or real(*args))
+    monkeypatch.setattr(checks.RowContext, "check", lambda *args: rechecked.append(1))
+    v.finish_checking()
+    assert rechecked == [] and snapshot(doc) == snapshot(fresh(doc))
+
+
+def test_a_row_leaving_a_conversation_already_checked_in_the_last_steps_leaves_no_stale_issue():
+    doc = deferred_doc(rows=[["s1", "1", "q1", "a", ""], ["", "", "q2", "a", ""], ["s1", "2", "q3", "a", ""],
+                             ["s2", "1", "q4", "a", ""]])
+    ds, v = doc.dataset, doc.validator
+    while v.checking._spanning is None or v.checking._spanning:  # the rows, then the conversations
+        v.checking.step()
+    assert "session-rows-not-contiguous" in v._session_issues.get("s1", [])[0].rule
+    mirror = Mirror(doc)
+    SetCells([(ds.rows[2].id, ds.columns[0].id, "s2")]).apply(ds)  # s1 is one row now, s2 two apart
+    v.finish_checking()
+    assert snapshot(doc) == snapshot(fresh(doc)) and mirror.stale() == set()

@@ -24,6 +24,7 @@ def opening(qtbot, tmp_path, monkeypatch):
     """A window opening a file in the background, its rows then checked one block of 10 per slice."""
     monkeypatch.setattr(check_pass, "BLOCK_ROWS", 10)
     monkeypatch.setattr(checking, "SLICE_MS", 0)
+    monkeypatch.setattr(checking, "FIRST_SLICE_MS", 0)
     rows = [[f"{r[0]}-{k}" if r[0] else "", *r[1:]] for k in range(COPIES) for r in ROWS]
     path = write_csv(tmp_path / "big.csv", rows=rows)
     w = MainWindow()
@@ -100,3 +101,33 @@ def test_a_small_file_is_checked_before_it_is_shown(qtbot, tmp_path):
     assert w.open_file(write_csv(tmp_path / "small.csv"))
     assert w.doc.validator.checking is None and not w.checker.running()
     assert not w.banner.checking_label.isVisible()
+
+
+def test_a_replace_all_and_a_sort_undone_are_checked_again_after_they_are_shown(window, qtbot, monkeypatch):
+    """Each is one undo step; the rows are checked again in slices (none while the step runs); the
+    highlights end as a fresh check's."""
+    from evaleditor.core import checks, validation
+    from evaleditor.core.commands import ReorderRows
+    from evaleditor.core.search import FindQuery, replace_all_command
+    from evaleditor.gui.window.undo import push
+
+    monkeypatch.setattr(validation, "BULK_ROWS", 4)
+    monkeypatch.setattr(checking, "FIRST_SLICE_MS", 0)
+    w, ds = window, window.doc.dataset
+    checked_during_step = []
+    real = checks.RowContext.check_all
+
+    def step(fn):
+        monkeypatch.setattr(checks.RowContext, "check_all", lambda *a: checked_during_step.append(1) or real(*a))
+        fn()
+        monkeypatch.setattr(checks.RowContext, "check_all", real)
+        assert w.doc.validator.checking is not None and w.checker.running()
+        qtbot.waitUntil(lambda: not w.checker.running(), timeout=5000)
+        assert snapshot(w.doc) == snapshot(fresh(w.doc)) and not shown_marks_are_current(w)
+
+    command, n = replace_all_command(ds, FindQuery("a", regex=False), "NA")
+    step(lambda: push(w.undo_stack, ds, command))
+    step(w.undo_stack.undo)
+    step(lambda: push(w.undo_stack, ds, ReorderRows(list(reversed([r.id for r in ds.rows])))))
+    step(w.undo_stack.undo)
+    assert checked_during_step == [] and w.undo_stack.count() == 1  # one step each (the redo replaced)

@@ -19,6 +19,7 @@ R = Qt.ItemDataRole
 ISSUE_ROLES = [R.BackgroundRole, R.ForegroundRole, R.DecorationRole, R.ToolTipRole, R.AccessibleDescriptionRole]
 TEXT_ROLES = [R.DisplayRole, R.EditRole, R.ToolTipRole]
 HEADER_SAMPLE = 100  # QHeaderView::sizeHint measures the first and the last 100 sections
+BULK_CELLS = 2000  # an edit of more cells than this repaints the screen, not cell by cell
 MAX_BLOCKS = 16  # more blocks of rows with new issues than this are reported as the one span around them
 
 
@@ -27,7 +28,7 @@ class DatasetEventsMixin:
 
     def before_change(self, ch: Change) -> None:
         if ch.kind == "cells":  # not structural: nothing to hold back
-            self._sessions_left = self._sessions_of(ch.cells)
+            self._sessions_left = self._sessions_of(ch.cells) if len(ch.cells) <= BULK_CELLS else []
             return
         self._in_change = True
         root = QModelIndex()
@@ -95,6 +96,14 @@ class DatasetEventsMixin:
 
     def _cells_changed(self, cells: list[tuple[int, int]]) -> None:
         ds = self.ds
+        if len(cells) > BULK_CELLS:  # a replace-all: one repaint of what is on screen, bands again
+            self.cache.previews.clear()
+            self.cache.bands.reset()
+            last_row, last_col = self.rowCount() - 1, self.columnCount() - 1
+            if last_row >= 0:
+                self.dataChanged.emit(self.index(0, 0), self.index(last_row, last_col), [*TEXT_ROLES, R.BackgroundRole])
+                self._gutter_changed(0, last_row)
+            return
         by_row: dict[int, list[int]] = {}
         session_pos, turn_pos = ds.field_position(SESSION), ds.field_position(TURN)
         bands = False

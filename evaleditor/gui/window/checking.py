@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from evaleditor.core.validation import Validator
 
 SLICE_MS = 25
+FIRST_SLICE_MS = 30
 
 
 class CheckRunner(QObject):
@@ -23,7 +24,7 @@ class CheckRunner(QObject):
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
         self.validator: Validator | None = None
-        self._timer = QTimer(self, interval=0, timeout=self._slice)
+        self._timer = QTimer(self, timeout=self._slice)
 
     def start(self, validator: Validator | None) -> None:
         """Run `validator`'s pass, if it has one (a document replaced: the old one's is dropped)."""
@@ -31,7 +32,8 @@ class CheckRunner(QObject):
         if self.validator is None:
             self._timer.stop()
         else:
-            self._timer.start()
+            self._timer.start(FIRST_SLICE_MS)  # what changed is painted first
+
 
     def running(self) -> bool:
         return self.validator is not None
@@ -41,6 +43,7 @@ class CheckRunner(QObject):
         if v is None:
             self._timer.stop()
             return
+        self._timer.setInterval(0)
         deadline = time.perf_counter() + SLICE_MS / 1000
         done = v.checking is None
         while not done:

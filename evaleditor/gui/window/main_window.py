@@ -175,6 +175,8 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
                 self.view.go_to(self.model.index(0, 0))
         self._refresh_position()  # a document with no rows has no current cell: the old one is not shown
         self.view.setFocus()
+        if doc is not None:
+            doc.validator.defer_big_changes = True  # a replace-all, a sort: checked again in slices
         self.checker.start(doc.validator if doc is not None else None)
 
     def _checked(self) -> None:
@@ -220,6 +222,9 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         return self.doc is not None and not self.undo_stack.isClean()
 
     def _issues_changed(self) -> None:
+        if self.doc is not None and self.doc.validator.checking is not None and not self.checker.running():
+            self.checker.start(self.doc.validator)  # a big change is checked again
+            self._banner_timer.start()
         self._update_counts()
         self.issues_panel.schedule_refresh()
         self._banner_timer.start()
