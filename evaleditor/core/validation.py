@@ -91,7 +91,7 @@ class Validator:
         was = self.is_workbook()
         self.save_format = fmt
         if self.is_workbook() != was:
-            self._revalidate_all()
+            self._revalidate_all(now=True)  # a save asks what the workbook rules find, at once
 
     def saved_as(self, fmt: str) -> None:
         """The document is now a `fmt` file: the rules about its file type follow (an evaluation set
@@ -118,10 +118,11 @@ class Validator:
         """An edit of more rows than this is checked by a full pass, not row by row."""
         return max(BULK_ROWS, len(self.ds.rows) // 2)
 
-    def _revalidate_all(self, keep: bool = False, rows_checked: bool = False) -> None:
+    def _revalidate_all(self, keep: bool = False, rows_checked: bool = False, now: bool = False) -> None:
         """Validate from scratch and tell listeners every row that had or has an issue; in slices when
-        `defer_big_changes` (a window runs them: see CheckPass for `keep` and `rows_checked`)."""
-        if self.defer_big_changes:
+        `defer_big_changes` and the dataset is big, unless `now` (a window runs them: see CheckPass for
+        `keep` and `rows_checked`)."""
+        if self.defer_big_changes and not now and len(self.ds.rows) > BULK_ROWS:
             before = set(self._composed)
             self.checking = CheckPass(self, keep, rows_checked)
             self._notify(before ^ set(self._composed) if keep else before | set(self._composed), True)
