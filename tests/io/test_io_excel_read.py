@@ -3,7 +3,7 @@ import datetime as dt
 import pytest
 
 from evaleditor.core.errors import Cancelled, ReadError
-from evaleditor.io import read_table
+from evaleditor.io import read_table, write_table
 from evaleditor.io.excel.read import FORMULA_RULE, read_xlsx
 from evaleditor.io.grid import cell_text, number_text
 from tests.io.io_builders import make_xlsx, raw_xlsx, table_xlsx
@@ -198,3 +198,24 @@ def test_a_folder_without_a_suffix_is_called_a_folder(tmp_path):
         read_table(tmp_path / "afolder")
     with pytest.raises(ReadError, match="the file does not exist"):
         read_table(tmp_path / "missing")
+
+
+def test_a_long_sheet_hands_calamines_freed_memory_back(tmp_path, monkeypatch):
+    """calamine's cells are freed once they are Python text, but glibc keeps the pages unless asked
+    (malloc_trim): a long sheet asks, once; a short one does not bother."""
+    from evaleditor.io.excel import read as excel_read
+
+    calls = []
+    monkeypatch.setattr(excel_read, "release_freed_memory", lambda: calls.append(1))
+    monkeypatch.setattr(excel_read, "RELEASE_ROWS", 50)
+    write_table(tmp_path / "long.xlsx", ["question"], [[f"q{i}"] for i in range(60)])
+    write_table(tmp_path / "short.xlsx", ["question"], [[f"q{i}"] for i in range(10)])
+    assert len(read_xlsx(tmp_path / "long.xlsx").rows) == 60 and calls == [1]
+    assert len(read_xlsx(tmp_path / "short.xlsx").rows) == 10 and calls == [1]
+
+
+def test_releasing_freed_memory_is_harmless():
+    from evaleditor.core.alloc import release_freed_memory
+
+    release_freed_memory()
+    release_freed_memory()

@@ -6,6 +6,7 @@ import os
 import zipfile
 import zlib
 
+from evaleditor.core.alloc import release_freed_memory
 from evaleditor.core.errors import Cancelled, ReadError
 from evaleditor.core.table import LoadNote, RawTable
 from evaleditor.io import safety
@@ -13,6 +14,7 @@ from evaleditor.io.excel.sheets import grid_to_table, pick_sheet
 from evaleditor.io.grid import EVERY, Cancel, Progress, build_grid, cell_text
 from evaleditor.io.safety import short_reason
 
+RELEASE_ROWS = 20_000  # a sheet this long leaves enough freed native memory to hand back (alloc.py)
 FORMULA_RULE = "formula-without-value"
 
 
@@ -84,6 +86,9 @@ def read_xlsx(
         raise
     except Exception as err:
         raise ReadError(path, f"cannot read the sheet {chosen!r}: {short_reason(err)}") from None
+    cal_sheet = book = None  # calamine's cells and shared strings, now Python text
+    if len(rows) >= RELEASE_ROWS:
+        release_freed_memory()
     formulas = []  # formulas with no saved value, now showing their text
     for cell in _missed_cells(path, chosen, may_hold_formulas.get(chosen)):
         while len(rows) <= cell.row:
