@@ -27,31 +27,49 @@ from pathlib import Path
 
 OUT = Path(__file__).resolve().parent / "out"
 HEADERS = ["session_id", "turn_id", "question", "answer", "context", "expected_tool_calls", "notes"]
+DATA = "v2"  # bump when generate_rows changes: bench/out/ keeps files by this name
 WORDS = ("refund order account invoice shipping delay password reset upgrade plan billing address "
          "warranty return label tracking number cancel subscription discount code store hours").split()
+HANZI = "退款订单账户发票物流延迟密码重置升级套餐账单地址保修退货标签跟踪号码取消订阅折扣门店营业时间请问怎么"
 
 
 def generate_rows(n: int, seed: int = 7) -> list[list[str]]:
+    """Issue 16's data: questions 100-400 characters, answers 200-1,500, context in 40% of rows, tool
+    calls in 50% (2% of them broken), conversations of 1-8 turns (a third single-turn, each with its
+    own session id), 15% of the text Chinese, a notes column with `NA` in a tenth of the rows."""
     rnd = random.Random(seed)
-    rows = []
+    english = " ".join(rnd.choices(WORDS, k=400_000))
+    chinese = "".join(rnd.choices(HANZI, k=400_000))
+
+    def text(lo: int, hi: int) -> str:
+        corpus = chinese if rnd.random() < 0.15 else english
+        size = rnd.randint(lo, hi)
+        start = rnd.randrange(len(corpus) - size)
+        return corpus[start:start + size].strip().capitalize()
+
+    rows: list[list[str]] = []
     session = 0
     while len(rows) < n:
-        turns = rnd.choice([1, 1, 2, 3, 4])
+        turns = 1 if rnd.random() < 0.35 else rnd.randint(2, 8)
         session += 1
-        sid = f"conv-{session:06d}" if turns > 1 else ""
         for t in range(1, turns + 1):
-            q = " ".join(rnd.choices(WORDS, k=rnd.randint(8, 30))).capitalize() + "?"
-            a = " ".join(rnd.choices(WORDS, k=rnd.randint(20, 60))).capitalize() + "."
-            ctx = " ".join(rnd.choices(WORDS, k=40)) if rnd.random() < 0.3 else ""
-            tools = (json.dumps([{"name": "lookup_order", "arguments": {"order_id": f"{rnd.randint(1, 99999):05d}"}}])
-                     if rnd.random() < 0.4 else "")
-            rows.append([sid, str(t) if sid else "", q, a, ctx, tools, rnd.choice(["", "NA", "checked"])])
+            tools = ""
+            if rnd.random() < 0.5:
+                calls = [{"name": rnd.choice(("lookup_order", "refund", "track")),
+                          "arguments": {"order_id": f"{rnd.randint(1, 99999):05d}"}}]
+                tools = json.dumps(calls, ensure_ascii=False)
+                if rnd.random() < 0.02:
+                    tools = tools[:-1]  # broken: an unclosed array
+            rows.append([f"conv-{session:06d}", str(t), text(100, 400) + "?", text(200, 1500) + ".",
+                         text(200, 800) if rnd.random() < 0.4 else "", tools,
+                         "NA" if rnd.random() < 0.1 else rnd.choice(["", "", "checked"])])
     return rows[:n]
 
 
 def make_file(n: int, fmt: str) -> Path:
+    """bench/out/cases_<n>_<DATA>.<fmt>, written by evaleditor's own writers (made once)."""
     OUT.mkdir(exist_ok=True)
-    path = OUT / f"cases_{n}.{fmt}"
+    path = OUT / f"cases_{n}_{DATA}.{fmt}"
     if path.exists():
         return path
     rows = generate_rows(n)
