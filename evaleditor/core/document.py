@@ -26,6 +26,7 @@ class Document:
     sheets: list[str] = field(default_factory=list)
     encoding: str | None = None
     delimiter: str | None = None  # of a delimited text file as read
+    line_end: str | None = None  # of a delimited text file as read (Save keeps all three)
     # the targets it was checked against before the current one, oldest first: its headers may be
     # spelt as one of them reads them (core/export.recognised_fields)
     header_targets: list[str] = field(default_factory=list)
@@ -40,16 +41,17 @@ class Document:
         """What saving as a .`fmt` file writes and leaves out; changes nothing (core/saving.py)."""
         return prepare_save(self, fmt, target, headers, path)
 
-    def saved_as(self, path: str | Path, fmt: str) -> None:
+    def saved_as(self, path: str | Path, fmt: str, csv_style: tuple[str, str, str] | None = None) -> None:
         """The document is now the .`fmt` file at `path`: a workbook of its one sheet, a .csv in UTF-8
-        with BOM and commas (formats.md), checked by the rules of its new file type."""
+        with BOM, commas and CRLF (formats.md) unless Save kept its own `csv_style` (encoding, delimiter,
+        line end), checked by the rules of its new file type."""
         self.path = Path(path)
         if fmt == "xlsx":
             self.sheets = [self.sheet] if self.sheet else []
         elif fmt != self.source_format:
             self.sheet, self.sheets = None, []
         if fmt == "csv":
-            self.encoding, self.delimiter = "utf-8-sig", ","
+            self.encoding, self.delimiter, self.line_end = csv_style or ("utf-8-sig", ",", "\r\n")
         if fmt != self.source_format:
             self.source_format = fmt
             self.validator.saved_as(fmt)
@@ -84,4 +86,4 @@ def document_from_table(raw: RawTable, path: str | Path | None = None, target: s
         ds.rows[row_id - 1].formulas = frozenset(cols)
     validator = Validator(ds, raw.source_format, file_size, static, deferred)
     return Document(ds, validator, Path(path) if path else None, raw.source_format, raw.sheet, raw.sheets,
-                    raw.encoding, raw.delimiter)
+                    raw.encoding, raw.delimiter, raw.line_end)

@@ -39,3 +39,4 @@ class RawTable:
     document: Any = None
     encoding: str | None = None
     delimiter: str | None = None
+    line_end: str | None = None  # of a delimited text file: "\r\n", "\n" or "\r"

@@ -84,16 +84,20 @@ def write_table(
     neutralise_formulas: bool = False,
     verify: Callable[[Path], None] | None = None,
     sheet: str | None = None,
+    csv_style=None,
 ) -> None:
     """Write .csv or .xlsx atomically; WriteError (one-line reason) otherwise.
 
     `neutralise_formulas` (CSV only): see csv_safety.py. `verify`: see atomic.atomic_write. `sheet`: the
-    workbook's sheet name (the sheet the table was read from keeps its name; default DEFAULT_SHEET)."""
+    workbook's sheet name (the sheet the table was read from keeps its name; default DEFAULT_SHEET).
+    `csv_style`: a CSV's encoding, delimiter and line end (delimited.CsvStyle; default UTF-8 with BOM,
+    commas, CRLF)."""
     suffix = Path(path).suffix.lower()
     if suffix == ".csv":
-        from evaleditor.io.text.delimited import write_csv
+        from evaleditor.io.text.delimited import UTF8_CSV, write_csv
 
-        write_csv(path, headers, rows, progress, neutralise_formulas=neutralise_formulas, verify=verify)
+        write_csv(path, headers, rows, progress, neutralise_formulas=neutralise_formulas, verify=verify,
+                  style=csv_style or UTF8_CSV)
     elif suffix == ".xlsx":
         from evaleditor.io.excel.write import write_xlsx
 

@@ -32,7 +32,7 @@ def output_format(path: str | os.PathLike) -> str:
 
 def save_document(doc: Document, path: str | os.PathLike, target: str | None = None, headers: str | None = None,
                   progress=None, *, neutralise_formulas: bool = False, verify: bool = True,
-                  replace_read_only: bool = False) -> None:
+                  replace_read_only: bool = False, csv_style=None) -> None:
     """Write `doc` to `path` in the format of its extension. With `target`/`headers` the recognised
     columns are renamed to that target's spelling (en or zh); otherwise headers are kept.
 
@@ -40,16 +40,17 @@ def save_document(doc: Document, path: str | os.PathLike, target: str | None = N
     (csv_safety.py). `verify=False` skips reading the file back (benchmarks only).
     `progress(done, total)`: total is twice the number of rows written; the first half counts rows
     written, the second rows read back. Raises WriteError (VerifyError when the file did not read back
-    as written); ReadOnlyTarget for a read-only file unless `replace_read_only`."""
+    as written); ReadOnlyTarget for a read-only file unless `replace_read_only`. `csv_style`: the
+    encoding, delimiter and line end of a .csv (text/delimited.CsvStyle; default UTF-8 with BOM, commas)."""
     from evaleditor.io.atomic import check_target
 
     fmt = output_format(path)
     check_target(path, replace_read_only=replace_read_only)
     with bulk_allocation():  # the read-back builds a file's worth of objects, as opening does
-        _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify)
+        _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify, csv_style)
 
 
-def _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify) -> None:
+def _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify, csv_style=None) -> None:
     from evaleditor.io import verify as checks
 
     ds = doc.dataset
@@ -76,7 +77,7 @@ def _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify
                 want_headers, want_rows = neutralise_row(out_headers), [neutralise_row(r) for r in rows]
             check = checks.table_check(path, fmt, want_headers, want_rows, numbers, reading)
         write_table(path, out_headers, rows, progress=writing, neutralise_formulas=neutralise_formulas,
-                    verify=check, sheet=doc.sheet)
+                    verify=check, sheet=doc.sheet, csv_style=csv_style)
     if progress is not None and numbers:
         progress(2 * len(numbers), 2 * len(numbers))
 

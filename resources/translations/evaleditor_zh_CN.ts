@@ -635,6 +635,22 @@ This is one step in Undo.</source>
         <translation>按原样写入(&amp;I)</translation>
     </message>
     <message>
+        <source>Save in another encoding?</source>
+        <translation>以其他编码保存？</translation>
+    </message>
+    <message>
+        <source>{name} is written in {encoding}, which cannot hold “{char}”.</source>
+        <translation>{name} 使用 {encoding} 编码，无法保存“{char}”。</translation>
+    </message>
+    <message>
+        <source>Save As UTF-8 writes it as UTF-8 with a BOM, which every character fits and Excel opens; its delimiter and line ends stay as they are.</source>
+        <translation>“另存为 UTF-8”会以带 BOM 的 UTF-8 写入，可容纳所有字符，Excel 也能打开；分隔符和换行符保持不变。</translation>
+    </message>
+    <message>
+        <source>Save As &amp;UTF-8</source>
+        <translation>另存为 &amp;UTF-8</translation>
+    </message>
+    <message>
         <source>(nothing)</source>
         <translation>（无）</translation>
     </message>
@@ -756,6 +772,10 @@ This is one step in Undo.</source>
     <message>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <source>written as UTF-8: {encoding} cannot hold every character</source>
+        <translation>已写为 UTF-8：{encoding} 无法容纳所有字符</translation>
     </message>
     <message>
         <source>Saving {name}…</source>

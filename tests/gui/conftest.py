@@ -64,6 +64,7 @@ class DialogLog:
             "confirm_replace": True,
             "ask_file_changed": dialogs.KEEP_MINE,
             "ask_csv_formulas": True,
+            "ask_csv_encoding": True,
             "ask_replace_read_only": False,
             "ask_save_leaving_out": dialogs.SAVE,
             "show_verify_error": None,

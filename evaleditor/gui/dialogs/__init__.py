@@ -212,6 +212,24 @@ def ask_csv_formulas(parent: QWidget | None, n: int) -> bool | None:
     return {safe: True, as_is: False}.get(box.clickedButton())
 
 
+def ask_csv_encoding(parent: QWidget | None, name: str, encoding: str, char: str) -> bool:
+    """Save keeps a CSV's encoding, but `encoding` cannot hold `char`: True to write this file as UTF-8
+    (with a BOM; its delimiter and line ends kept), False to cancel the save."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle(translate("Dialogs", "Save in another encoding?"))
+    box.setText(translate("Dialogs", "{name} is written in {encoding}, which cannot hold \u201c{char}\u201d.").format(
+        name=name, encoding=encoding.upper(), char=char))
+    box.setInformativeText(translate(
+        "Dialogs", "Save As UTF-8 writes it as UTF-8 with a BOM, which every character fits and Excel opens; "
+                   "its delimiter and line ends stay as they are."))
+    utf8 = box.addButton(translate("Dialogs", "Save As &UTF-8"), QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(utf8)
+    box.exec()
+    return box.clickedButton() is utf8
+
+
 VERIFY_SHOWN = 20
 
 

@@ -154,7 +154,7 @@ class DocumentsMixin:
         handled = self.disk_watch.before_save(wait)  # the file changed on disk: reload, keep mine, save as
         if handled is not None:
             return handled
-        return self._write(doc.path, doc.source_format, wait)
+        return self._write(doc.path, doc.source_format, wait, keep_csv=True)
 
     def save_as(self, path=None, fmt: str | None = None, wait: bool = False) -> bool:
         """Save under a new name; .xlsx and .csv get the target's headers (Data ▸ Headers When Saving As)."""
@@ -177,9 +177,11 @@ class DocumentsMixin:
         # the headers `evaleditor convert IN OUT --headers <language>` writes: the same SavePlan
         return self._write(Path(path).absolute(), out, wait, settings.header_language())
 
-    def _write(self, path: Path, fmt: str, wait: bool, headers: str | None = None) -> bool:
+    def _write(self, path: Path, fmt: str, wait: bool, headers: str | None = None, keep_csv: bool = False) -> bool:
         """Write the document as `fmt`: what the file will hold comes from doc.prepare_save (the same
-        plan as convert's); the window asks about what it leaves out and pushes its command."""
+        plan as convert's); the window asks about what it leaves out and pushes its command.
+        `keep_csv` (Save of a CSV): in the file's own encoding, delimiter and line ends; otherwise a
+        .csv is UTF-8 with a BOM and commas."""
         from evaleditor.io.excel.write import safe_sheet_title
         from evaleditor.io.save import save_document
         self.finish_checking()  # the save's questions count issues (control characters …)
@@ -196,16 +198,24 @@ class DocumentsMixin:
         neutralise = self.save_checks.neutralise_formulas(path, fmt)  # CSV cells Excel would run
         if neutralise is None:
             return False
+        style = None
+        if fmt == "csv" and keep_csv:
+            style = self.save_checks.kept_csv_style()  # asked only when its encoding cannot hold the text
+            if style is None:
+                return False
         step = self.save_checks.before_write(plan, neutralise)  # the window shows what the file will hold
         index = self.undo_stack.index()
 
         def saved(_result=None) -> None:
             if doc is not self.doc:
                 return
-            changed = csv_change(doc) if fmt == "csv" else ""  # how the file was written before
+            changed = csv_change(doc) if fmt == "csv" and style is None else ""  # how the file was written before
+            if style is not None and style.encoding != doc.encoding:
+                changed = translate("Documents", "written as UTF-8: {encoding} cannot hold every character").format(
+                    encoding=(doc.encoding or "").upper())
             if fmt == "xlsx":  # the file now holds this one sheet (its name kept)
                 doc.sheet = safe_sheet_title(doc.sheet or "Cases")
-            doc.saved_as(path, fmt)
+            doc.saved_as(path, fmt, style)
             if self.undo_stack.index() == index:
                 self.undo_stack.setClean()
             self.file_stamp = file_stamp(doc.path)
@@ -222,7 +232,8 @@ class DocumentsMixin:
 
         if wait or doc.dataset.row_count() < self.background_rows:
             try:
-                save_document(doc, path, neutralise_formulas=neutralise, replace_read_only=replace)
+                save_document(doc, path, neutralise_formulas=neutralise, replace_read_only=replace,
+                              csv_style=style)
             except EvalEditorError as exc:  # the document stays modified; the old file is kept
                 self.save_checks.not_saved(step, fmt)
                 self.save_checks.show_error(translate("Documents", "Cannot save"), exc)
@@ -232,7 +243,7 @@ class DocumentsMixin:
         self._start_task(translate("Documents", "Saving {name}\u2026").format(name=path.name),
                          lambda progress, cancel: save_document(doc, path, progress=_stoppable(progress, cancel),
                                                                 neutralise_formulas=neutralise,
-                                                                replace_read_only=replace),
+                                                                replace_read_only=replace, csv_style=style),
                          saved, translate("Documents", "Cannot save"),
                          on_failure=lambda: doc is self.doc and self.save_checks.not_saved(step, fmt), done_is_done=True)
         return True

@@ -129,6 +129,25 @@ class SaveChecks(QObject):
             self._told[key] = doc
         return answer
 
+    def kept_csv_style(self):
+        """Save of a CSV: its own encoding, BOM or none, delimiter and line ends (a delimited.CsvStyle);
+        UTF-8 with a BOM, the rest kept, when its encoding cannot hold the text and the user agrees;
+        None when they do not."""
+        from evaleditor.io.text.delimited import UTF8_CSV, CsvStyle, cannot_hold
+
+        doc = self.window.doc
+        style = CsvStyle(doc.encoding or UTF8_CSV.encoding, doc.delimiter or UTF8_CSV.delimiter,
+                         doc.line_end or UTF8_CSV.line_end)
+        if style.encoding.startswith("utf"):
+            return style
+        ds = doc.dataset
+        bad = cannot_hold(ds.headers(), [row.cells for row in ds.rows], style.encoding)
+        if bad is None:
+            return style
+        if not dialogs.ask_csv_encoding(self.window, self.window.document_name(), style.encoding, bad):
+            return None
+        return style._replace(encoding=UTF8_CSV.encoding)
+
     def before_write(self, plan: SavePlan, neutralise: bool) -> SaveStep | None:
         """Make the document what the file will hold, as one undo step (`take_back` it if the file is
         not written): the plan's header spelling and SDK JSON turn order, the ' before formulas of a

@@ -16,6 +16,7 @@ import os
 from collections.abc import Callable
 from itertools import chain, islice
 from pathlib import Path
+from typing import NamedTuple
 
 from evaleditor.core.errors import ReadError, UnstorableCell, WriteError
 from evaleditor.core.i18n import N_
@@ -161,6 +162,37 @@ def _utf8_guess(path: str | os.PathLike[str]) -> str | None:
     return guess
 
 
+class CsvStyle(NamedTuple):
+    """How a CSV file is written: its encoding (utf-8-sig has a BOM), delimiter and line end."""
+
+    encoding: str
+    delimiter: str
+    line_end: str
+
+
+UTF8_CSV = CsvStyle("utf-8-sig", ",", "\r\n")  # what a new .csv is (formats.md)
+
+
+def cannot_hold(headers: list[str], rows: list[list[str]], encoding: str) -> str | None:
+    """The first character of the table `encoding` cannot store, or None when it holds it all."""
+    for line in (headers, *rows):
+        try:
+            "".join(line).encode(encoding)
+        except UnicodeEncodeError as err:
+            return err.object[err.start]
+    return None
+
+
+def line_end_of(head: str) -> str:
+    """The line end of the first line that has one ("\r\n" when none does: RFC 4180's)."""
+    cr, lf = head.find("\r"), head.find("\n")
+    if lf >= 0 and (cr < 0 or lf < cr):
+        return "\n"
+    if cr >= 0:
+        return "\r\n" if head[cr + 1:cr + 2] == "\n" else "\r"
+    return "\r\n"
+
+
 def read_delimited(
     path: str | os.PathLike[str], progress: Progress | None = None, cancel: Cancel | None = None,
     suffix: str | None = None,
@@ -192,6 +224,7 @@ def read_delimited(
     suffix = (suffix or Path(path).suffix).lower()
     default = "," if suffix == ".csv" else "\t"
     delimiter = sniff_delimiter(head, default)
+    line_end = line_end_of(head)
     del head
     limits = budget.TableBudget(path)
     watch = LongCellWatch()
@@ -253,6 +286,7 @@ def read_delimited(
         source_format="csv" if delimiter != "\t" else "tsv",
         encoding=encoding,
         delimiter=delimiter,
+        line_end=line_end,
         notes=long_cell_notes(long_cells, grid, path, encoding, delimiter),
     )
 
@@ -265,13 +299,15 @@ def write_csv(
     *,
     neutralise_formulas: bool = False,
     verify: Callable[[Path], None] | None = None,
+    style: CsvStyle = UTF8_CSV,
 ) -> None:
-    """UTF-8 with BOM, comma-separated, RFC 4180 quoting, CRLF line ends; saved atomically.
+    """RFC 4180 quoting in `style`: UTF-8 with BOM, comma-separated, CRLF line ends unless a file's
+    own are kept (Save); saved atomically.
 
-    Cells are quoted only when needed, except a header row holding `;` or a tab, which is quoted
-    whole so that reading it back cannot mistake the delimiter. `neutralise_formulas`: cells that
-    Excel would run as formulas get a leading `'` (csv_safety.py). `verify`: see atomic_write.
-    """
+    Cells are quoted only when needed, except a header row holding another delimiter (`;`, a tab, a
+    comma), which is quoted whole so that reading it back cannot mistake the delimiter.
+    `neutralise_formulas`: cells that Excel would run as formulas get a leading `'` (csv_safety.py).
+    `verify`: see atomic_write. A character `style.encoding` cannot hold raises UnstorableCell."""
     width = len(headers)
     total = len(rows)
     change: Callable[[list[str]], list[str]] | None = None
@@ -280,12 +316,14 @@ def write_csv(
 
         change = neutralise_row
         headers = change(headers)
-    with atomic_write(path, "w", encoding="utf-8-sig", newline="", verify=verify) as handle:
-        writer = csv.writer(handle, delimiter=",", quoting=csv.QUOTE_MINIMAL, lineterminator="\r\n")
+    encoding, delimiter, line_end = style
+    others = [d for d in ",;\t" if d != delimiter]
+    with atomic_write(path, "w", encoding=encoding, newline="", verify=verify) as handle:
+        writer = csv.writer(handle, delimiter=delimiter, quoting=csv.QUOTE_MINIMAL, lineterminator=line_end)
         try:
-            if any(";" in h or "\t" in h for h in headers):
+            if any(d in h for h in headers for d in others):
                 # quoted, a one-column header `a;b` cannot be taken for two semicolon-separated ones
-                csv.writer(handle, quoting=csv.QUOTE_ALL, lineterminator="\r\n").writerow(headers)
+                csv.writer(handle, delimiter=delimiter, quoting=csv.QUOTE_ALL, lineterminator=line_end).writerow(headers)
             else:
                 writer.writerow(headers)
             for i, row in enumerate(rows):
@@ -298,8 +336,11 @@ def write_csv(
                     progress(i + 1, total)
         except UnicodeEncodeError as err:
             bad = err.object[err.start] if isinstance(err.object, str) and err.start < len(err.object) else "?"
-            raise UnstorableCell(path, f"a cell holds U+{ord(bad):04X}, half of a character (a lone surrogate: "
-                                       "the text is damaged), which a UTF-8 file cannot store") from None
+            if "\ud800" <= bad <= "\udfff" or encoding.startswith("utf"):
+                raise UnstorableCell(path, f"a cell holds U+{ord(bad):04X}, half of a character (a lone surrogate: "
+                                           "the text is damaged), which a UTF-8 file cannot store") from None
+            raise UnstorableCell(path, f"a cell holds {bad!r} (U+{ord(bad):04X}), which {encoding} cannot "
+                                       "store") from None
         except csv.Error as err:
             reason = str(err).splitlines()[0] if str(err) else type(err).__name__
             raise WriteError(path, f"cannot write the CSV: {reason}") from None
