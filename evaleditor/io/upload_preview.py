@@ -1,6 +1,7 @@
 """What a target will receive from the file a save writes (the window's Upload Preview), built from
-the code that saves: `core/export` (the headers and rows of a .csv/.xlsx) read the way the target
-reads them, and `sdk.write.SdkCases` (the cases of SDK JSON).
+the code that saves: the document made what the file holds by the plan Save follows
+(`Document.prepare_save`: header spelling, SDK turn order), then `core/export` (the headers and rows
+of a .csv/.xlsx) read the way the target reads them, or `sdk.write.SdkCases` (the cases of SDK JSON).
 
 A preview is a list of cases cheap to make at 100k rows: the list holds row ids only, and a case's
 turns, verdict and raw JSON are made when it is shown (`Preview.case`). Its `shape` is counted from
@@ -16,9 +17,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from evaleditor.core.dataset import Dataset
 from evaleditor.core.document import Document
 from evaleditor.core.export import export_headers
 from evaleditor.core.rules import ERROR, Issue
+from evaleditor.core.saving import default_format
 from evaleditor.core.shape import Shape
 from evaleditor.core.targets import (
     ANSWER,
@@ -104,11 +107,24 @@ def build_preview(doc: Document) -> Preview:
 
 
 # ----- tables (.csv / .xlsx) ---------------------------------------------------------------------------------
+def as_saved(doc: Document) -> Dataset:
+    """The dataset a save of `doc` in the format its target takes writes: the document itself when
+    the save plan changes nothing, else a copy (same row and column ids) with the plan applied."""
+    plan = doc.prepare_save(default_format(doc))
+    if plan.command is None:
+        return doc.dataset
+    ds = doc.dataset.copy()
+    plan.command.apply(ds)
+    ds.set_target(plan.target)
+    return ds
+
+
 def _written(doc: Document) -> tuple[list[str], list[tuple[int, int, list[str]]]]:
-    """The headers a save writes and its rows as (row id, 1-based row number, cells): the rows
-    core/export writes (entirely empty rows are not cases)."""
-    ds = doc.dataset
-    rows = [(row.id, n, row.cells) for n, row in enumerate(ds.rows, 1) if not row.is_empty()]
+    """The headers a save writes and its rows as (row id, the row's 1-based number in the window,
+    cells): the rows core/export writes (entirely empty rows are not cases)."""
+    ds = as_saved(doc)
+    number = doc.dataset.position
+    rows = [(row.id, number(row.id) + 1, row.cells) for row in ds.rows if not row.is_empty()]
     return export_headers(ds), rows
 
 
@@ -191,7 +207,7 @@ def sdk_preview(doc: Document) -> Preview:
     """The EvalCases a save as SDK JSON writes, one per row; each made when shown (sdk.write.SdkCases)."""
     from evaleditor.io.sdk.write import SdkCases
 
-    plan = SdkCases(doc.dataset)
+    plan = SdkCases(as_saved(doc))
     ds = doc.dataset
     entries = []
     for n in range(len(plan)):

@@ -945,6 +945,33 @@ This is one step in Undo.</source>
     </message>
 </context>
 <context>
+    <name>FirstTip</name>
+    <message>
+        <source>New here?</source>
+        <translation>初次使用？</translation>
+    </message>
+    <message>
+        <source>The banner above says how the target will read this file. The Issues panel below lists every problem (each rule id links to its explanation); F8 jumps to the next one. File ▸ Preview Upload… shows exactly what the target will receive. F1 opens the help.</source>
+        <translation>上方的横幅说明目标将如何读取此文件。下方的检查结果面板列出所有检查项（每个规则 ID 都链接到其说明）；按 F8 跳到下一个。文件 ▸ 上传预览… 准确显示目标将收到的内容。按 F1 打开帮助。</translation>
+    </message>
+    <message>
+        <source>&amp;Open Help</source>
+        <translation>打开帮助(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Got &amp;It</source>
+        <translation>知道了(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Do not show this tip again</source>
+        <translation>不再显示此提示</translation>
+    </message>
+    <message>
+        <source>Tip for new users</source>
+        <translation>新用户提示</translation>
+    </message>
+</context>
+<context>
     <name>Help</name>
     <message>
         <source>move down / up (finish an edit and move down)</source>

@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt, QUrl
 
 from evaleditor.core.rules import RULES
 from evaleditor.gui.panels import help_window
+from evaleditor.io.convert import converted_document
 from evaleditor.io.sdk.write import dataset_to_sdk
 from evaleditor.io.upload_preview import REJECT
 from tests.gui.conftest import make_doc
@@ -50,7 +51,7 @@ def test_a_turns_row_link_selects_the_row_in_the_table(window):
 def test_sdk_cases_browse_one_by_one_with_their_raw_json(window):
     window.set_target("sdk")
     p = preview_of(window)
-    written = dataset_to_sdk(window.doc.dataset)["eval_cases"]
+    written = dataset_to_sdk(converted_document(window.doc, "json").dataset)["eval_cases"]  # what a save writes
     assert p.model.rowCount() == len(written) and p.raw.isVisibleTo(p)
     p.list.selectRow(1)
     assert json.loads(p.raw.toPlainText()) == written[1]

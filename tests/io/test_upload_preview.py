@@ -12,6 +12,7 @@ from evaleditor.core.document import document_from_table
 from evaleditor.core.table import RawTable
 from evaleditor.core.targets import TARGET_NAMES
 from evaleditor.io import upload_preview
+from evaleditor.io.convert import converted_document
 from evaleditor.io.sdk import write as sdk_write
 from evaleditor.io.sdk.write import dataset_to_sdk
 from evaleditor.io.upload_preview import ACCEPT, ALONE, CONVERSATION, REJECT, SINGLE, build_preview
@@ -103,14 +104,23 @@ def test_each_sdk_case_is_the_one_the_save_writes():
     d = doc(target="sdk")
     SetCells([(d.dataset.rows[2].id, d.dataset.columns[2].id, "edited")]).apply(d.dataset)
     p = build_preview(d)
-    written = dataset_to_sdk(d.dataset)["eval_cases"]
+    written = dataset_to_sdk(converted_document(d, "json").dataset)["eval_cases"]  # what convert writes
     assert len(p) == len(written)
     for n, case in enumerate(written):
         assert json.loads(p.case(n).raw) == case
-    s1_turn2 = p.case(1)  # row 2 holds turn 1 of s1, row 1 its turn 2
-    assert p.entries[0][1] == "s1-turn-2" and p.case(0).session == "s1"
-    assert p.case(0).turns[0].history == (("user", "Weather in Paris?"), ("agent", "Sunny"))
-    assert s1_turn2.turns[0].tool_calls == '[{"name": "weather", "arguments": {"city": "Paris"}}]'
+    # the save gathers s1 in turn order (its turn 1 is the file's row 2): the preview shows it so
+    assert [e[1] for e in p.entries[:2]] == ["s1-turn-1", "s1-turn-2"]
+    turn2 = p.case(1)
+    assert turn2.session == "s1" and turn2.turns[0].row == 1  # beside it, the row it is in the window
+    assert turn2.turns[0].history == (("user", "Weather in Paris?"), ("agent", "Sunny"))
+    assert p.case(0).turns[0].tool_calls == '[{"name": "weather", "arguments": {"city": "Paris"}}]'
+    assert [r.cells[1] for r in d.dataset.rows][:2] == ["2", "1"]  # the document itself is not changed
+
+
+def test_a_table_preview_reads_the_headers_the_save_writes():
+    d = doc(["session_id", "turn_id", "Query", "answer"], [r[:4] for r in ROWS], "ground-truth")
+    p = build_preview(d)
+    assert p.case(0).turns[0].question == "Weather in Paris?"  # Query is read as the question
 
 
 def test_an_sdk_preview_makes_only_the_cases_shown(monkeypatch):

@@ -16,6 +16,7 @@ from evaleditor.gui.panels import help_window
 from evaleditor.gui.panels.banner import ShapeBanner
 from evaleditor.gui.panels.conversation_panel import ConversationPanel
 from evaleditor.gui.panels.filter_bar import FilterBar
+from evaleditor.gui.panels.first_tip import FirstStartTip
 from evaleditor.gui.panels.issues_panel import IssuesPanel
 from evaleditor.gui.table import clipboard
 from evaleditor.gui.table.delegates import CellDelegate
@@ -72,6 +73,9 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.banner)
+        self.first_tip = FirstStartTip()  # once, for a new user: the banner, Issues, F8, Preview Upload
+        self.first_tip.helpRequested.connect(lambda: help_window.show(self))
+        layout.addWidget(self.first_tip)
         layout.addWidget(self.filter_bar)
         layout.addWidget(self.view, 1)
         self.setCentralWidget(central)
@@ -174,6 +178,8 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
             if self.model.rowCount():
                 self.view.go_to(self.model.index(0, 0))
         self._refresh_position()  # a document with no rows has no current cell: the old one is not shown
+        if doc is not None:
+            self.first_tip.offer()
         self.view.setFocus()
         if doc is not None:
             doc.validator.defer_big_changes = True  # a replace-all, a sort: checked again in slices
