@@ -113,3 +113,29 @@ def test_xls_with_a_stray_far_cell_visits_only_its_cells(tmp_path, monkeypatch):
     table = read_table(tmp_path / "far.xls")
     assert sum(visited) <= 2 * (1 + 256)  # the header row and the far row, read at most twice
     assert len(table.rows) == 1 and table.rows[0][-1] == "far" and len(table.headers) == 256
+
+
+UNPLACED_ROWS = "<row>" + "<c><v>1</v></c><c><v>2</v></c></row><row>" * 2 + "<c><v>1</v></c><c><v>2</v></c></row>"
+
+
+@pytest.mark.parametrize("sheet, area", [
+    (UNPLACED_ROWS, (3, 2)),  # the column count starts again at each row: not 6 columns
+    ('<row r="5"><c r="C5"><v>1</v></c><c><v>2</v></c><c/></row><row><c><v>3</v></c></row>', (6, 5)),
+    ('<row r="2">' + "<c><v>2</v></c>" * 7 + "</row>", (2, 7)),
+])
+@pytest.mark.parametrize("piece", [extent._CHUNK, 24])  # rows whole in one piece, or cut between pieces
+def test_cells_without_a_reference_count_within_their_row(tmp_path, monkeypatch, sheet, area, piece):
+    """A sheet written without references (820,000 rows x 2 was refused as 1,640,002 columns)."""
+    import zipfile
+
+    monkeypatch.setattr(extent, "_CHUNK", piece)
+    with zipfile.ZipFile(raw_xlsx(tmp_path / "s.xlsx", sheet)) as zf:
+        assert extent._exact_area(zf, "xl/worksheets/sheet1.xml") == area
+
+
+def test_unreferenced_cells_open_within_the_limit_and_a_wider_row_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(extent, "max_cells", lambda: 6)
+    table = read_table(raw_xlsx(tmp_path / "s.xlsx", UNPLACED_ROWS))
+    assert table.headers == ["1", "2"] and table.rows == [["1", "2"], ["1", "2"]]
+    with pytest.raises(ReadError, match="1 rows x 7 columns"):
+        read_table(raw_xlsx(tmp_path / "w.xlsx", "<row>" + "<c><v>1</v></c>" * 7 + "</row>"))
