@@ -6,7 +6,6 @@ import json
 from dataclasses import dataclass
 
 from evaleditor.core import toolcalls
-from evaleditor.core.sessions import parse_turn
 from evaleditor.core.targets import ANSWER, QUESTION, TOOL_CALLS, TURN
 from evaleditor.core.validation import Validator
 
@@ -26,19 +25,10 @@ def replay_order(v: Validator, row_id: int) -> tuple[str | None, list[int]]:
 
     Turn order where numbered (unreadable or missing numbers after, in file order); file order
     without a turn column. A row with no session is a conversation of one."""
-    ds = v.ds
     sid = v.sessions.session_of.get(row_id)
     if sid is None:
         return None, [row_id]
-    members = v.sessions.sessions[sid]
-    tpos = ds.field_position(TURN)
-    if tpos is None:
-        return sid, list(members)
-
-    def key(rid: int) -> tuple[int, int]:
-        t = parse_turn(ds.row(rid).cells[tpos])
-        return (0, t) if t is not None else (1, 0)
-    return sid, sorted(members, key=key)
+    return sid, v.sessions.in_turn_order(sid)
 
 
 def transcript(v: Validator, row_id: int) -> tuple[str | None, list[Turn]]:

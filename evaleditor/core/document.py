@@ -10,6 +10,7 @@ from pathlib import Path
 from evaleditor.core.dataset import Dataset, Row
 from evaleditor.core.rules import make_issue
 from evaleditor.core.saving import SavePlan, prepare_save
+from evaleditor.core.sessions import SessionIndex
 from evaleditor.core.shape import Shape, shape_of
 from evaleditor.core.table import RawTable
 from evaleditor.core.targets import infer_target
@@ -31,6 +32,11 @@ class Document:
     # spelt as one of them reads them (core/export.recognised_fields)
     header_targets: list[str] = field(default_factory=list)
     display_name: str | None = None  # the window's name for a document never saved (the demo's)
+
+    @property
+    def sessions(self) -> SessionIndex:
+        """The conversations: which rows form each, and their turn order (in_turn_order)."""
+        return self.validator.sessions
 
     @property
     def shape(self) -> Shape:

@@ -11,7 +11,7 @@ from evaleditor.core.checks import CONTROL
 from evaleditor.core.commands import Batch, Command, InsertColumn, RenameColumn, ReorderRows, SetCells
 from evaleditor.core.i18n import N_, Msg
 from evaleditor.core.rules import RULES, Issue
-from evaleditor.core.sessions import parse_turn, sorted_order
+from evaleditor.core.sessions import sorted_order
 from evaleditor.core.targets import SESSION, TURN
 from evaleditor.core.validation import Validator
 
@@ -98,12 +98,9 @@ def renumber_sessions(v: Validator, sids: list[str], text: str = FIX_LABELS["ren
     col_id = ds.columns[turn_pos].id
     changes = []
     for sid in sids:
-        members = v.sessions.sessions.get(sid, [])
-
-        def key(rid: int) -> tuple[int, int]:
-            t = parse_turn(ds.row(rid).cells[turn_pos])
-            return (0 if t is not None else 1, t or 0)
-        for n, rid in enumerate(sorted(members, key=key), 1):
+        if sid not in v.sessions.sessions:
+            continue
+        for n, rid in enumerate(v.sessions.in_turn_order(sid), 1):
             if ds.row(rid).cells[turn_pos] != str(n):
                 changes.append((rid, col_id, str(n)))
     return SetCells(changes, text) if changes else None

@@ -23,6 +23,15 @@ def parse_turn(text: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def turn_key(text: str) -> tuple[int, int]:
+    """The one order of a conversation's turns (the window, the fixes, the SDK JSON writer): numbered
+    turns by number, then those with no readable number; a stable sort keeps file order among equals."""
+    if text.isascii() and text.isdigit():  # most turn cells: no pattern to match
+        return 0, int(text)
+    t = parse_turn(text)
+    return (0, t) if t is not None else (1, 0)
+
+
 class SessionIndex:
     def __init__(self, ds: Dataset):
         self.ds = ds
@@ -68,6 +77,16 @@ class SessionIndex:
         members = self.sessions[sid]
         return self.ds.position(members[-1]) - self.ds.position(members[0]) + 1 == len(members)
 
+    def in_turn_order(self, sid: str) -> list[int]:
+        """The row ids of conversation `sid` as the service replays them (turn_key; file order without
+        a turn column)."""
+        members = self.sessions[sid]
+        pos = self.ds.field_position(TURN)
+        if pos is None:
+            return list(members)
+        row = self.ds.row
+        return sorted(members, key=lambda rid: turn_key(row(rid).cells[pos]))
+
     def turn_values(self, sid: str) -> list[str]:
         pos = self.ds.field_position(TURN)
         return [""] * len(self.sessions[sid]) if pos is None else [self.ds.row(r).cells[pos] for r in self.sessions[sid]]
@@ -90,10 +109,7 @@ def sorted_order(ds: Dataset, index: SessionIndex) -> list[int]:
         if sid is None:
             keys.append((i, 0, 0, i))
             continue
-        turn = None
-        if turn_pos is not None:
-            text = row.cells[turn_pos]
-            turn = int(text) if text.isascii() and text.isdigit() else parse_turn(text)
-        keys.append((first.setdefault(sid, i), turn is None, turn or 0, i))
+        unread, turn = turn_key(row.cells[turn_pos]) if turn_pos is not None else (1, 0)
+        keys.append((first.setdefault(sid, i), unread, turn, i))
     keys.sort()
     return [rows[k[3]].id for k in keys]

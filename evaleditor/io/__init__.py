@@ -52,18 +52,18 @@ def read_table(
 
 def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False) -> RawTable:
     suffix = (suffix or Path(path).suffix).lower()
-    if suffix in TEXT_SUFFIXES:
+    if suffix in (*TEXT_SUFFIXES, *XLSX_SUFFIXES, ".xls"):
         from evaleditor.io import safety
 
         safety.check_file(path)
-        if safety.sniff(path) not in ("zip", "ole"):
+        kind = safety.sniff(path)  # the one place a file's real type is told from its bytes
+        if suffix in TEXT_SUFFIXES and kind not in ("zip", "ole"):
             from evaleditor.io.text.delimited import read_delimited
 
             return read_delimited(path, progress, cancel, suffix)
-    if suffix in (*TEXT_SUFFIXES, *XLSX_SUFFIXES, ".xls"):
         from evaleditor.io.excel import read_workbook
 
-        return read_workbook(path, suffix, sheet, progress, cancel, target, written=written)
+        return read_workbook(path, kind, suffix == ".xls", sheet, progress, cancel, target, written=written)
     if suffix == ".json":
         from evaleditor.io.sdk import read_sdk_json
 

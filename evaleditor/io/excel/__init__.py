@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 
+from evaleditor.core.errors import ReadError
 from evaleditor.core.table import RawTable
 from evaleditor.io import safety
 from evaleditor.io.grid import Cancel, Progress
@@ -12,7 +13,8 @@ from evaleditor.io.grid import Cancel, Progress
 
 def read_workbook(
     path: str | os.PathLike[str],
-    suffix: str,
+    kind: str,
+    xls_suffix: bool,
     sheet: str | None = None,
     progress: Progress | None = None,
     cancel: Cancel | None = None,
@@ -20,15 +22,26 @@ def read_workbook(
     *,
     written: bool = False,
 ) -> RawTable:
-    """A zip is read as .xlsx and an OLE file as .xls whatever the suffix (an .xlsx named .xls, an old
-    .xls named .xlsx or .csv); anything else as the `suffix` says, so that reader says what is wrong.
-    `written`: an .xlsx this process has just written (read_table)."""
-    safety.check_file(path)
-    kind = safety.sniff(path)
-    if kind == "zip" or (kind != "ole" and suffix != ".xls"):
+    """Read a workbook for what its bytes are (`kind`: safety.sniff, which read_table calls): a zip as
+    .xlsx and an OLE file as .xls whatever the suffix (an .xlsx named .xls, an old .xls named .xlsx or
+    .csv). Anything else under .xls is a web page, an XML spreadsheet or text that Excel opens anyway;
+    under .xlsx it is damaged. `written`: an .xlsx this process has just written (read_table)."""
+    if kind == "zip":
         from evaleditor.io.excel.read import read_xlsx
 
         return read_xlsx(path, sheet, progress, cancel, target, written=written)
-    from evaleditor.io.excel.xls import read_xls
+    if kind == "ole":
+        if safety.ole_is_encrypted(path):
+            raise ReadError(path, safety.PASSWORD)
+        from evaleditor.io.excel.xls import read_xls
 
-    return read_xls(path, sheet, progress, cancel, target)
+        return read_xls(path, sheet, progress, cancel, target)
+    if not xls_suffix:
+        raise ReadError(path, safety.DAMAGED_XLSX)
+    if kind == "html":
+        raise ReadError(path, safety.HTML_XLS)
+    if kind == "xml":
+        raise ReadError(path, safety.XML_XLS)
+    from evaleditor.io.excel.xls import text_as_xls
+
+    return text_as_xls(path, progress, cancel)

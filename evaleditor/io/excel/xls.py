@@ -66,18 +66,8 @@ def read_xls(
     cancel: Cancel | None = None,
     target: str | None = None,
 ) -> RawTable:
+    """A real (OLE) .xls workbook; read_workbook (excel/__init__.py) routes every other file."""
     safety.check_file(path)
-    kind = safety.sniff(path)
-    if kind == "zip":  # a .xlsx under the old suffix: read_workbook (excel/__init__.py) routes it
-        raise ReadError(path, "this .xls file is an .xlsx workbook")
-    if kind == "html":
-        raise ReadError(path, safety.HTML_XLS)
-    if kind == "xml":
-        raise ReadError(path, safety.XML_XLS)
-    if kind == "other":
-        return _text_as_xls(path, progress, cancel)
-    if safety.ole_is_encrypted(path):
-        raise ReadError(path, safety.PASSWORD)
 
     import xlrd
 
@@ -141,7 +131,8 @@ def _read_book(path, book, sheet, progress, cancel, target=None) -> RawTable:
     return grid_to_table(path, grid, "xls", chosen, names, [])
 
 
-def _text_as_xls(path, progress, cancel) -> RawTable:
+def text_as_xls(path, progress, cancel) -> RawTable:
+    """Text under a .xls name (Excel's "Unicode Text" export, a CSV), read as Excel opens it."""
     from evaleditor.io.text.delimited import looks_binary, read_delimited
 
     damaged = "not a valid .xls workbook (the file is damaged or not a workbook)"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from evaleditor.core.sessions import parse_turn
+from evaleditor.core.sessions import turn_key
 from evaleditor.core.targets import ANSWER, QUESTION, SESSION, TURN
 from evaleditor.io.sdk.mapping import (
     AGENT_DATA_KEY,
@@ -22,16 +22,13 @@ from evaleditor.io.sdk.mapping import (
 
 
 def conversation_layout(sessions: Sequence[str], turns: Sequence[str]) -> dict[str, list[int]]:
-    """Session id -> indexes of its rows in turn order (numeric turns first, then file order)."""
+    """Session id -> indexes of its rows in turn order (core/sessions.turn_key)."""
     groups: dict[str, list[int]] = {}
     for i, sid in enumerate(sessions):
         if sid:
             groups.setdefault(sid, []).append(i)
     for sid, members in groups.items():
-        def key(i: int) -> tuple[int, int]:
-            t = parse_turn(turns[i]) if i < len(turns) else None
-            return (0, t) if t is not None else (1, 0)
-        groups[sid] = sorted(members, key=key)
+        groups[sid] = sorted(members, key=lambda i: turn_key(turns[i] if i < len(turns) else ""))
     return groups
 
 
