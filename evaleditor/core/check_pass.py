@@ -25,19 +25,20 @@ BLOCK_SESSIONS = 500  # conversations checked in a step (all of them out of orde
 
 
 class CheckPass:
-    def __init__(self, validator, keep: bool = False, rows_checked: bool = False):
+    def __init__(self, validator, keep: bool = False, rows_checked: bool = False, sessions_current: bool = False):
         """`validator`: the Validator whose state the pass fills (not imported here: validation.py imports
         this module, and the core has no import circle). `keep`: what the validator found before stays
         shown until its rows are checked again (after a replace-all, a sort: most of it is still true);
         `rows_checked`: each row's own issues are still right (rows moved, none changed): only what spans
-        rows is checked."""
+        rows is checked; `sessions_current`: no session id changed (the conversations are not indexed again
+        before the first step)."""
         self.v = validator
         self.next_row = 0  # the position of the first row not yet checked
         self._spanning: list[str] | None = None  # conversations left to check, once every row is
         self._questions: list | None = None  # to index, after the conversations
         self._dirty: set[int] = set()  # rows edited since, and the conversations they left
         self._dirty_sessions: set[str] = set()
-        self._start(keep)
+        self._start(keep, sessions_current=sessions_current)
         if rows_checked:
             self.next_row = len(validator.ds.rows)
 
@@ -94,13 +95,14 @@ class CheckPass:
         v._notify(before | set(v._composed), True)
 
     # ----- the validator's state while the pass runs -----------------------------------------------------
-    def _start(self, keep: bool = False, rows_gone: bool = False) -> None:
+    def _start(self, keep: bool = False, rows_gone: bool = False, sessions_current: bool = False) -> None:
         """Conversations, empty rows, file-level issues and the reader's findings; no row checked yet
         (`keep`: the issues found before stay, but those of rows that are gone)."""
         v = self.v
         v._ctx = checks.RowContext(v.ds, v.is_workbook())
         v._empty = bulk.empty_rows(v.ds.rows)
-        v.sessions.rebuild(v._empty)
+        if not sessions_current:
+            v.sessions.rebuild(v._empty)
         has_row = v.ds.has_row
         if keep and not rows_gone:
             v._refresh_file_issues()  # the counts follow

@@ -160,10 +160,13 @@ class Dataset:
     def has_row(self, row_id: int) -> bool:
         return row_id in self._position_map()
 
-    def column_position(self, column_id: int) -> int:
+    def _column_map(self) -> dict[int, int]:
         if self._col_positions is None:
             self._col_positions = {c.id: i for i, c in enumerate(self.columns)}
-        return self._col_positions[column_id]
+        return self._col_positions
+
+    def column_position(self, column_id: int) -> int:
+        return self._column_map()[column_id]
 
     def fields(self) -> list[str | None]:
         """The recognised field of each column under the current target (first wins on duplicates)."""
@@ -201,17 +204,18 @@ class Dataset:
 
     def set_cells(self, changes: Sequence[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
         """Set (row id, column id, text) cells; return the previous values in the same shape."""
+        touched = [(row_id, column_id) for row_id, column_id, _ in changes]
+        self._before(Change("cells", cells=touched))
         old = []
-        touched = []
-        self._before(Change("cells", cells=[(row_id, column_id) for row_id, column_id, _ in changes]))
-        for row_id, column_id, text in changes:
-            row = self.row(row_id)
-            pos = self.column_position(column_id)
-            old.append((row_id, column_id, row.cells[pos]))
-            row.cells[pos] = text
-            if column_id in row.formulas:
+        rows, positions, columns = self.rows, self._position_map(), self._column_map()
+        for row_id, column_id, text in changes:  # a replace-all: 200k of them
+            row = rows[positions[row_id]]
+            cells = row.cells
+            pos = columns[column_id]
+            old.append((row_id, column_id, cells[pos]))
+            cells[pos] = text
+            if row.formulas and column_id in row.formulas:
                 row.formulas = row.formulas - {column_id}
-            touched.append((row_id, column_id))
         self._after(Change("cells", cells=touched))
         return old
 

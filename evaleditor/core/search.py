@@ -173,7 +173,7 @@ def replace_text(rx: re.Pattern[str], text: str, replacement: str, query: FindQu
         return (m.expand(replacement) if query.regex else replacement), 1
     if query.regex:
         return rx.subn(replacement, text)
-    return rx.subn(lambda _m: replacement, text)
+    return rx.subn(replacement.replace("\\", "\\\\"), text)  # the template of the literal text: no call a match
 
 
 def _bad_replacement(exc: Exception) -> ValueError:

@@ -118,13 +118,14 @@ class Validator:
         """An edit of more rows than this is checked by a full pass, not row by row."""
         return max(BULK_ROWS, len(self.ds.rows) // 2)
 
-    def _revalidate_all(self, keep: bool = False, rows_checked: bool = False, now: bool = False) -> None:
+    def _revalidate_all(self, keep: bool = False, rows_checked: bool = False, now: bool = False,
+                        sessions_current: bool = False) -> None:
         """Validate from scratch and tell listeners every row that had or has an issue; in slices when
         `defer_big_changes` and the dataset is big, unless `now` (a window runs them: see CheckPass for
         `keep` and `rows_checked`)."""
         if self.defer_big_changes and not now and len(self.ds.rows) > BULK_ROWS:
             before = set(self._composed)
-            self.checking = CheckPass(self, keep, rows_checked)
+            self.checking = CheckPass(self, keep, rows_checked, sessions_current)
             self._notify(before ^ set(self._composed) if keep else before | set(self._composed), True)
             return
         before = set(self._composed)
@@ -226,8 +227,10 @@ class Validator:
             self.checking.changed(change)
         elif change.kind == "cells":
             touched = {rid for rid, _ in change.cells}
-            if len(touched) > self.bulk_rows():
-                self._revalidate_all(keep=True)  # most rows (a replace-all): one pass, 0.8 s at 100k rows against 2 s
+            if len(touched) > self.bulk_rows():  # most rows (a replace-all): one pass, 0.8 s at 100k rows against 2 s
+                spos = self._ctx.session
+                sid_column = None if spos is None else self._ctx.col_ids[spos]
+                self._revalidate_all(keep=True, sessions_current=all(c != sid_column for _, c in change.cells))
             else:
                 self._update_rows(touched)
         elif change.kind == "insert_rows":
