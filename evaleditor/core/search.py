@@ -5,7 +5,7 @@ and filter bar. Filtering happens here, over the core's rows, never in a Qt prox
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from evaleditor.core.commands import SetCells
@@ -195,6 +195,9 @@ def check_replacement(query: FindQuery, replacement: str, sample: str | None = N
         raise _bad_replacement(exc) from None
 
 
+REPLACE_BLOCK = 5000  # cells replaced in a step of replace_cells_steps: a few milliseconds
+
+
 def replace_all_command(ds: Dataset, query: FindQuery, replacement: str,
                         row_ids: Iterable[int] | None = None) -> tuple[SetCells | None, int]:
     """One command replacing every match (one undo step), and the number of replacements.
@@ -208,18 +211,35 @@ def replace_cells_command(ds: Dataset, query: FindQuery, replacement: str,
                           cells: Iterable[tuple[int, int]]) -> tuple[SetCells | None, int]:
     """As `replace_all_command`, over `cells` (row id, column id) found for `query` by `find_cells` or
     `count_matches`; a cell that no longer matches is left as it is."""
+    steps = replace_cells_steps(ds, query, replacement, cells, block=1 << 62)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def replace_cells_steps(ds: Dataset, query: FindQuery, replacement: str, cells: Iterable[tuple[int, int]],
+                        block: int | None = None) -> Generator[tuple[int, int], None, tuple[SetCells | None, int]]:
+    """`replace_cells_command` in steps of `block` (REPLACE_BLOCK) cells, each followed by a yield of
+    (cells done, cells) — a window runs them in slices with a progress bar and Cancel; returns what it
+    returns."""
+    block = block or REPLACE_BLOCK
     rx = query.compile()
+    cells = list(cells)
     changes = []
     count = 0
-    for row_id, column_id in cells:
-        old = ds.cell(row_id, column_id)
-        try:
-            new, n = replace_text(rx, old, replacement, query)
-        except (re.error, IndexError) as exc:
-            raise _bad_replacement(exc) from None
-        if new != old:
-            changes.append((row_id, column_id, new))
-            count += n
+    for start in range(0, len(cells), block):
+        for row_id, column_id in cells[start:start + block]:
+            old = ds.cell(row_id, column_id)
+            try:
+                new, n = replace_text(rx, old, replacement, query)
+            except (re.error, IndexError) as exc:
+                raise _bad_replacement(exc) from None
+            if new != old:
+                changes.append((row_id, column_id, new))
+                count += n
+        yield min(start + block, len(cells)), len(cells)
     if not changes:
         return None, 0
     return SetCells(changes, Msg(NP_("Replace all ({n} replacement)", "Replace all ({n} replacements)", "n"),

@@ -920,6 +920,14 @@ This is one step in Undo.</source>
         <translation>（无表头）</translation>
     </message>
     <message>
+        <source>Replacing…</source>
+        <translation>正在替换…</translation>
+    </message>
+    <message>
+        <source>Cannot replace</source>
+        <translation>无法替换</translation>
+    </message>
+    <message>
         <source>Counting… {matches} so far</source>
         <translation>正在计数……目前 {matches}</translation>
     </message>

@@ -27,13 +27,17 @@ from evaleditor.core.search import (
     find_next_cell,
     replace_all_command,
     replace_cells_command,
+    replace_cells_steps,
     replace_text,
 )
 from evaleditor.gui import dialogs
 from evaleditor.gui.dialogs.match_count import LiveCount
+from evaleditor.gui.window.loader import SlicedTask
 from evaleditor.gui.window.undo import push
 
 translate = QCoreApplication.translate
+SLICED_CELLS = 20_000  # a replace-all of more cells than this runs in slices, with a progress bar and Cancel
+
 
 class FindReplaceDialog(QDialog):
     def __init__(self, window):
@@ -201,7 +205,11 @@ class FindReplaceDialog(QDialog):
     def replace_all(self) -> int:
         """Replaces every match in the visible rows, as one undo step, once the user confirmed the count
         (and, with a row filter, how many matches the hidden rows keep). A replacement that does not go
-        with the pattern (`\\3` with one group) is shown instead of the question."""
+        with the pattern (`\\3` with one group) is shown instead of the question. Returns how many were
+        replaced, or -1 for one of more than SLICED_CELLS cells, which runs in slices (the window's
+        progress bar, Cancel) and says its count when done."""
+        if self.window_.task is not None:  # a replace-all (or a load, a save) is under way
+            return 0
         found = self.update_count()
         if not found or not found.cells:
             return 0
@@ -214,15 +222,25 @@ class FindReplaceDialog(QDialog):
             return 0
         if not dialogs.confirm_replace(self, found.matches, len(found.cells), found.hidden):
             return 0
+        current = self.count.is_current() and self.count.counted is found
+        if current and len(found.cells) > SLICED_CELLS:  # in slices, with a progress bar and Cancel
+            self.window_._start_task(translate("FindReplace", "Replacing\u2026"), None, lambda done: self._replaced(*done),
+                                     translate("FindReplace", "Cannot replace"), task=SlicedTask(
+                                         replace_cells_steps(model.ds, query, replacement, found.cells), self.window_))
+            return -1
         try:
-            if self.count.is_current() and self.count.counted is found:
+            if current:
                 command, count = replace_cells_command(model.ds, query, replacement, found.cells)
             else:  # the data changed while the question was open
                 command, count = replace_all_command(model.ds, query, replacement, self.rows())
         except ValueError as exc:
             self.count.show_error(exc)
             return 0
-        push(model.undo_stack, model.ds, command)
+        return self._replaced(command, count)
+
+    def _replaced(self, command, count: int) -> int:
+        """Apply a replace-all's command as one undo step and say how many were replaced."""
+        push(self.model.undo_stack, self.model.ds, command)
         done = (translate("FindReplace", "Replaced 1 match. Undo reverts it.") if count == 1 else
                 translate("FindReplace", "Replaced {n:,} matches. Undo reverts them all.").format(n=count))
         self.count_label.setText(done)

@@ -249,10 +249,11 @@ class DocumentsMixin:
         return True
 
     # ----- background tasks --------------------------------------------------------------------------------
-    def _start_task(self, text: str, fn, on_success, error_title: str, on_failure=None, done_is_done=False) -> None:
-        """Run `fn` in the background (loader.BackgroundTask); `on_success(result)`, else `on_failure()`
-        (failed or cancelled)."""
-        task = BackgroundTask(fn, self, done_is_done)
+    def _start_task(self, text: str, fn, on_success, error_title: str, on_failure=None, done_is_done=False,
+                    task=None) -> None:
+        """Run `fn` in the background (loader.BackgroundTask), or `task` (a loader.SlicedTask);
+        `on_success(result)`, else `on_failure()` (failed or cancelled)."""
+        task = task or BackgroundTask(fn, self, done_is_done)
         self.task = task
         task.progressed.connect(self.progress.report)
         task.succeeded.connect(on_success)

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QThread, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QThread, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
 from evaleditor.core.errors import Cancelled, EvalEditorError
@@ -99,6 +99,61 @@ class BackgroundTask(QObject):
             self.failed.emit(error_text(payload))
         else:
             self.failed.emit(str(payload))
+        self.finished.emit()
+
+
+class SlicedTask(QObject):
+    """A BackgroundTask's signals and calls for work that runs on the UI thread in slices of at most
+    SLICE_MS: `steps` is a generator that yields (done, total) and returns the result. For work over the
+    window's document (a replace-all), which no other thread may read while the UI changes it."""
+
+    progressed = Signal(int, int)
+    succeeded = Signal(object)
+    failed = Signal(str)
+    cancelled = Signal()
+    finished = Signal()
+    SLICE_MS = 25
+
+    def __init__(self, steps, parent: QObject | None = None):
+        super().__init__(parent)
+        self.error: EvalEditorError | None = None
+        self._steps = steps
+        self._timer = QTimer(self, interval=0, timeout=self._slice)
+
+    def start(self) -> None:
+        self._timer.start()
+
+    def cancel(self) -> None:
+        if self._timer.isActive():
+            self._timer.stop()
+            self._steps.close()
+            QTimer.singleShot(0, self._cancelled)
+
+    def wait(self, ms: int = -1) -> bool:
+        return True
+
+    def is_running(self) -> bool:
+        return self._timer.isActive()
+
+    def _cancelled(self) -> None:
+        self.cancelled.emit()
+        self.finished.emit()
+
+    def _slice(self) -> None:
+        deadline = time.monotonic() + self.SLICE_MS / 1000
+        try:
+            while True:
+                done, total = next(self._steps)
+                if time.monotonic() >= deadline:
+                    self.progressed.emit(done, total)
+                    return
+        except StopIteration as result:
+            self._timer.stop()
+            self.succeeded.emit(result.value)
+        except (EvalEditorError, ValueError) as exc:  # ValueError: a replacement that does not go with the pattern
+            self._timer.stop()
+            self.error = exc if isinstance(exc, EvalEditorError) else None
+            self.failed.emit(error_text(exc))
         self.finished.emit()
 
 
