@@ -16,11 +16,12 @@ class Shape:
 
     @property
     def line(self) -> str:
-        rows = f"{self.rows} row{'' if self.rows == 1 else 's'}"
+        # thousands grouped as every message groups them (20,000 rows; rules.md shows only small numbers)
+        rows = f"{self.rows:,} row{'' if self.rows == 1 else 's'}"
         if self.mode == "single-turn":
             return f"SINGLE-TURN \u2014 {rows}"
         n = self.conversations
-        return (f"MULTI-TURN \u2014 {rows}, {n} conversation{'' if n == 1 else 's'} "
+        return (f"MULTI-TURN \u2014 {rows}, {n:,} conversation{'' if n == 1 else 's'} "
                 f"(grouped by {self.session_header})")
 
     def as_json(self) -> dict:

@@ -64,8 +64,10 @@ def gutter_text(v: Validator, row_id: int, position: int) -> str:
     sid = v.sessions.session_of.get(row_id)
     if sid is None:
         return str(position + 1)
-    # ids often share a prefix ("conversation-0001"): keep the end, which tells them apart
-    short = sid if len(sid) <= GUTTER_SESSION_CHARS else "\u2026" + sid[-(GUTTER_SESSION_CHARS - 1):]
+    # ids often share a prefix ("conversation-0001"): both ends stay, the end (which tells them apart) longer
+    head = (GUTTER_SESSION_CHARS - 1) // 3
+    short = sid if len(sid) <= GUTTER_SESSION_CHARS else \
+        sid[:head] + "\u2026" + sid[-(GUTTER_SESSION_CHARS - 1 - head):]
     ds = v.ds
     tpos = ds.field_position(TURN)
     turn = ds.row(row_id).cells[tpos].strip() if tpos is not None else ""

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLineEdit,
     QPlainTextEdit,
+    QStyle,
     QTableView,
 )
 
@@ -65,6 +66,28 @@ class CasesView(QTableView):
         gutter = getattr(model, "gutterChanged", None)
         if gutter is not None:  # a repaint, not headerDataChanged: that re-measures 200 sections (~20 ms)
             gutter.connect(self.repaint_gutter)
+        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved, model.layoutChanged):
+            signal.connect(self.fit_gutter)
+        model.headerDataChanged.connect(lambda orientation, *_: orientation == Qt.Orientation.Horizontal
+                                        and self.fit_gutter())
+        self.fit_gutter()
+
+    def fit_gutter(self, *_) -> None:
+        """One gutter width for the document, whatever its rows' state: the widest row number, the
+        session (GUTTER_SESSION_CHARS, elided in the middle) and turn when there is a session column,
+        and room for the severity icon — so no column shifts when a row turns valid or invalid."""
+        from evaleditor.core.targets import SESSION
+        from evaleditor.gui.table.headers import GUTTER_SESSION_CHARS
+
+        model, header = self.model(), self.verticalHeader()
+        ds = getattr(model, "ds", None)
+        text = "8" * len(str(max(1, model.rowCount() if model is not None else 1)))
+        if ds is not None and ds.field_position(SESSION) is not None:
+            text += "  " + "m" * GUTTER_SESSION_CHARS + "\u00b7888"
+        style = header.style()
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+        icon = style.pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, None, header)
+        header.setFixedWidth(header.fontMetrics().horizontalAdvance(text) + icon + 4 * margin + 4)
 
     def repaint_gutter(self, first: int, last: int) -> None:
         """Repaint the row headers of rows first..last that are on screen."""
@@ -98,6 +121,27 @@ class CasesView(QTableView):
                 if width >= widest:
                     break
             self.setColumnWidth(col, int(min(max(width, 0), widest) + pad))
+
+    def fit_viewport(self) -> None:
+        """Narrow the widest columns (their text elides) until every column shows in the viewport, none
+        below what its header needs (headers stay readable): no data column starts hidden behind a panel
+        while the window has the room."""
+        model, header = self.model(), self.horizontalHeader()
+        n = model.columnCount() if model is not None else 0
+        room = self.viewport().width()
+        widths = [self.columnWidth(c) for c in range(n)]
+        if not n or sum(widths) <= room:
+            return
+        left, cap = room, 0
+        for i, w in enumerate(sorted(widths)):  # the narrow ones keep their width, the rest share what is left
+            if w * (n - i) > left:
+                cap = left // (n - i)
+                break
+            left -= w
+        for c, w in enumerate(widths):
+            narrow = max(cap, header.minimumSectionSize(), header.sectionSizeHint(c))
+            if w > narrow:
+                self.setColumnWidth(c, narrow)
 
     def event(self, event) -> bool:
         """A keyboard context menu (Menu key, Shift+F10) arrives here in the view's coordinates; the cell

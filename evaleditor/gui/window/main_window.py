@@ -38,6 +38,7 @@ from evaleditor.gui.window.undo import wait_cursor
 
 APP = "evaleditor"
 translate = QCoreApplication.translate
+FRAME_ROOM = (40, 60)  # pixels of the screen left for the window frame and title bar (width, height)
 
 
 class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
@@ -107,8 +108,8 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         self.recovery = recovery.Journal(self)  # crash journal, changed-on-disk check, save checks
         self.disk_watch, self.save_checks = disk_watch.DiskWatch(self), save_checks.SaveChecks(self)
         self.setAcceptDrops(True)
-        self.resize(1400, 900)
         self._restore_settings()
+        self._fit_screen()
         self._built = True
         self.mark_focus()
         self.retranslate()
@@ -163,6 +164,8 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         self.model.set_document(doc)
         self.view.fit_columns()
         self.header_fit.fit_all()
+        self.view.fit_viewport()  # no column starts hidden behind a panel: now, and once the layout settled
+        QTimer.singleShot(0, self.view.fit_viewport)
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self.issues_panel.set_document(doc)
@@ -378,6 +381,21 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
             self.restoreState(state)
         self.filter_bar.setVisible(s.value("window/filter_bar", "true") in (True, "true"))
         self.actions.filter_bar.setChecked(self.filter_bar.isVisibleTo(self) or not self.isVisible())
+
+    def _fit_screen(self) -> None:
+        """On first start 1400x900 where the screen has room, else what fits it (room left for the frame
+        and title bar), centred; a saved size that no longer fits (a smaller screen now) is cut to fit."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            return
+        room = screen.availableGeometry()
+        first = not self.isVisible() and settings.settings().value("window/geometry") is None
+        width = min(1400 if first else self.width(), room.width() - FRAME_ROOM[0])
+        height = min(900 if first else self.height(), room.height() - FRAME_ROOM[1])
+        if first or (width, height) != (self.width(), self.height()):
+            self.resize(width, height)
+            self.move(room.x() + (room.width() - width - FRAME_ROOM[0] // 2) // 2,
+                      room.y() + (room.height() - height - FRAME_ROOM[1]) // 2)
 
     def save_settings(self) -> None:
         s = settings.settings()
