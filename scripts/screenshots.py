@@ -5,8 +5,9 @@
 Writes screenshot-editor.png (issues, bands, conversation), screenshot-near-miss.png (Session_ID
 banner), screenshot-tool-calls.png (the tool-calls editor), screenshot-dark.png and screenshot-zh.png
 (the interface in Simplified Chinese, its Go menu open; taken from the screen, so run it under a
-display such as Xvfb with a CJK font installed) to OUT_DIR (default: docs/). Settings go to a
-temporary folder.
+display such as Xvfb with a CJK font installed), screenshot-preview-<target>.png (File ▸ Preview
+Upload… for each target) and screenshot-wrap-text.png (View ▸ Wrap Text) to OUT_DIR (default: docs/).
+Settings go to a temporary folder; the first-start tip is shown only in screenshot-wrap-text.png.
 """
 
 from __future__ import annotations
@@ -58,6 +59,26 @@ def messy(path: Path, session_header: str) -> Path:
     return path
 
 
+def preview(target: str, case: int):
+    """File ▸ Preview Upload… for `target`, case number `case` selected."""
+    def show(w):
+        from evaleditor.gui.panels import upload_preview
+
+        w.set_target(target)
+        p = upload_preview.show(w)
+        p.resize(1400, 820)
+        p.list.selectRow(case)
+        return p
+    return show
+
+
+def wrap_text(w):
+    w.actions.wrap_text.trigger()
+    w.view.setColumnWidth(2, 360)
+    w.view.setColumnWidth(3, 260)
+    return w
+
+
 def dark_palette() -> QPalette:
     p = QPalette()
     roles = QPalette.ColorRole
@@ -88,6 +109,10 @@ def main() -> int:
         (good, (1, 4), (1, 4), "screenshot-tool-calls.png", False, "en"),
         (good, (4, 2), None, "screenshot-dark.png", True, "en"),
         (typo, (4, 2), None, "screenshot-zh.png", False, "zh_CN"),
+        (good, (0, 2), None, "screenshot-preview-ground-truth.png", False, "en", preview("ground-truth", 0)),
+        (good, (0, 2), None, "screenshot-preview-evaluation-set.png", False, "en", preview("evaluation-set", 1)),
+        (good, (0, 2), None, "screenshot-preview-sdk.png", False, "en", preview("sdk", 1)),
+        (good, (6, 2), None, "screenshot-wrap-text.png", False, "en", wrap_text),
     ]
     windows = []
 
@@ -95,7 +120,10 @@ def main() -> int:
         if i == len(shots):
             app.quit()
             return
-        path, (row, col), edit, name, dark, lang = shots[i]
+        path, (row, col), edit, name, dark, lang, *setup = shots[i]
+        from evaleditor.gui.panels.first_tip import SEEN_KEY
+        QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "evaleditor", "evaleditor").setValue(
+            SEEN_KEY, "false" if name == "screenshot-wrap-text.png" else "true")
         app.setPalette(dark_palette() if dark else app.style().standardPalette())
         theme.invalidate()
         language.apply(lang)
@@ -107,6 +135,7 @@ def main() -> int:
         w.view.go_to(w.model.index(row, col))
         if edit:
             w.view.edit(w.model.index(*edit))
+        shown = setup[0](w) if setup else w
 
         menu = None
         if lang != "en":  # show a menu too: its items, mnemonics and shortcuts in Chinese
@@ -122,8 +151,10 @@ def main() -> int:
                                                            frame.height()).save(str(out / name))
                 menu.hide()
             else:
-                w.grab().save(str(out / name))
+                shown.grab().save(str(out / name))
             print(out / name)
+            if shown is not w:
+                shown.close()
             w.undo_stack.setClean()
             w.close()
             take(i + 1)

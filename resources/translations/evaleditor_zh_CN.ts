@@ -1819,6 +1819,10 @@ This is one step in Undo.</source>
         <translation>预期调用</translation>
     </message>
     <message>
+        <source>(empty)</source>
+        <translation>（空）</translation>
+    </message>
+    <message>
         <source>For &amp;target:</source>
         <translation>目标(&amp;T)：</translation>
     </message>

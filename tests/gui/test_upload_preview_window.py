@@ -102,3 +102,12 @@ def test_a_click_on_a_rule_id_in_the_issues_panel_opens_its_help(window, qtbot):
     with qtbot.waitSignal(panel.ruleHelpRequested) as got:
         panel.view.clicked.emit(index)
     assert got.args == [panel.model.issue(0).rule] and window.help_window.isVisible()
+
+
+def test_the_shape_line_keeps_its_width_beside_the_preview_button(window, qtbot):
+    window.resize(1500, 900)
+    window.show()
+    label = window.banner.shape_label
+    qtbot.waitUntil(lambda: label.width() > 0)
+    line = label.fontMetrics().lineSpacing()
+    assert label.height() < 2 * line  # one line: a wrapping label beside a stretch was a word a line

@@ -32,7 +32,15 @@ from PySide6.QtWidgets import (
 from evaleditor.core.errors import EvalEditorError
 from evaleditor.core.i18n import error_text, localized_message
 from evaleditor.core.targets import TARGET_NAMES
-from evaleditor.gui.panels.upload_cases import NAME, NUMBER, ROWS, UploadCasesModel, kind_text, verdict_text
+from evaleditor.gui.panels.upload_cases import (
+    NAME,
+    NUMBER,
+    ROWS,
+    TURNS,
+    UploadCasesModel,
+    kind_text,
+    verdict_text,
+)
 from evaleditor.gui.window import theme, windows
 from evaleditor.io.upload_preview import (
     ACCEPT,
@@ -145,8 +153,16 @@ class UploadPreview(QWidget):
         self.last_ms = (time.perf_counter() - started) * 1000
         self._header(doc, problem)
         self.list.resizeColumnToContents(NUMBER)
-        self.list.setColumnWidth(NAME, max(self.list.columnWidth(NAME), 160))
-        self.list.resizeColumnToContents(ROWS) if self.model.rowCount() < 5000 else None
+        objects = self.preview is not None and self.preview.objects
+        widest = self.list.fontMetrics().horizontalAdvance(kind_text(ALONE)) + 16
+        self.list.setColumnWidth(NAME, 180 if objects else max(self.list.columnWidth(NAME), min(widest, 320)))
+        hh = self.list.horizontalHeader()
+        hh.setStretchLastSection(not objects)  # SDK: the prompt takes the room; tables: the last column
+        if self.model.columnCount() > TURNS:
+            hh.setSectionResizeMode(TURNS, QHeaderView.ResizeMode.Stretch if objects
+                                    else QHeaderView.ResizeMode.Interactive)
+        if self.model.rowCount() < 5000:
+            self.list.resizeColumnToContents(ROWS)
         if self.model.rowCount():
             row = min(max(keep, 0), self.model.rowCount() - 1)
             self.list.selectionModel().setCurrentIndex(
@@ -233,13 +249,14 @@ class UploadPreview(QWidget):
             if turn.history:
                 parts.append("<p><i>" + t(translate("UploadPreview", "History sent before the prompt:")) + "</i><br/>"
                              + "<br/>".join(f"<b>{t(a)}</b>: {_field(x)}" for a, x in turn.history) + "</p>")
-            for label, value in ((translate("UploadPreview", "Prompt") if objects
-                                  else translate("UploadPreview", "Question"), turn.question),
+            question = translate("UploadPreview", "Prompt") if objects else translate("UploadPreview", "Question")
+            for label, value in ((question, turn.question),
                                  (translate("UploadPreview", "Reference") if objects
                                   else translate("UploadPreview", "Answer"), turn.answer),
                                  (translate("UploadPreview", "Expected calls"), turn.tool_calls)):
-                if value:
-                    parts.append(f"<p><b>{t(label)}:</b> {_field(value)}</p>")
+                if value or label == question:  # an empty question is shown: it is what gets sent
+                    shown = _field(value) if value else "<i>" + t(translate("UploadPreview", "(empty)")) + "</i>"
+                    parts.append(f"<p><b>{t(label)}:</b> {shown}</p>")
         return "".join(parts)
 
     def _link(self, target: str) -> None:
