@@ -1,7 +1,8 @@
 """The public Python API (docs/api.md): open a dataset, read its shape and issues, move it to and from
 pandas, save it. The same core as the window and the command line: `open` reads and infers the target
 as `evaleditor validate` does, `Document.report()` is the object `validate --format json` prints, and
-`Document.save` is `evaleditor convert`'s save. Nothing here imports Qt; pandas is imported only by
+`Document.save` is `evaleditor convert`'s save (the window's SavePlan, core/saving.py, applied to a
+copy, then the same writer). Nothing here imports Qt; pandas is imported only by
 the methods that take or return a DataFrame.
 """
 
@@ -111,7 +112,8 @@ class Document:
         as written, checked against the output's target and format. Raises SaveRefused (nothing
         written) when the format cannot hold a cell, WriteError when the file cannot be written,
         ValueError when `target` cannot be written in that format."""
-        from evaleditor.io.convert import target_problem, write_converted
+        from evaleditor.core.saving import target_problem
+        from evaleditor.io.convert import write_converted
         from evaleditor.io.save import output_format
 
         _check_target(target)

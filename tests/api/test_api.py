@@ -137,6 +137,17 @@ def test_save_writes_the_bytes_convert_writes(capsys, tmp_path):
     capsys.readouterr()
 
 
+def test_save_orders_sdk_turns_as_convert_and_the_window_do(capsys, tmp_path):
+    src = tmp_path / "turns.csv"
+    write_table(src, ["question", "answer", "session_id", "turn_id"],
+                [["second", "b", "s1", "2"], ["other", "c", "s2", "1"], ["first", "a", "s1", "1"]])
+    main(["convert", str(src), str(tmp_path / "cli.json")])
+    written = evaleditor.open(src).save(tmp_path / "api.json")
+    assert (tmp_path / "api.json").read_bytes() == (tmp_path / "cli.json").read_bytes()
+    assert written.to_pandas()["question"].tolist()[:2] == ["first", "second"]  # as the file stores them
+    capsys.readouterr()
+
+
 def test_save_refuses_cells_the_format_cannot_hold_and_writes_nothing(tmp_path):
     doc = evaleditor.from_pandas(pd.DataFrame({"question": ["ok", "bell\x07"]}))
     with pytest.raises(evaleditor.SaveRefused) as refused:
