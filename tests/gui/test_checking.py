@@ -131,3 +131,14 @@ def test_a_replace_all_and_a_sort_undone_are_checked_again_after_they_are_shown(
     step(lambda: push(w.undo_stack, ds, ReorderRows(list(reversed([r.id for r in ds.rows])))))
     step(w.undo_stack.undo)
     assert checked_during_step == [] and w.undo_stack.count() == 1  # one step each (the redo replaced)
+
+
+def test_the_conversation_panel_is_rendered_while_changes_keep_coming(window, qtbot):
+    """A pass reports rows every few milliseconds: the panel renders meanwhile, not only after."""
+    panel = window.conversation_panel
+    renders = []
+    panel._timer.timeout.connect(lambda: renders.append(1))  # beside render()
+    for _ in range(20):
+        panel.schedule_render()
+        qtbot.wait(30)
+    assert renders  # 600 ms of changes 30 ms apart; its wait is 80 ms

@@ -84,7 +84,10 @@ class ConversationPanel(QWidget):
             self._timer.start()
 
     def schedule_render(self) -> None:
-        self._timer.start()
+        """Render soon: at most 80 ms after the first change, however many follow (a check pass reports
+        a block of rows every few milliseconds; restarting the wait would put the panel off until it ends)."""
+        if not self._timer.isActive():
+            self._timer.start()
 
     def render(self) -> None:
         doc, rid = self.doc, self.row_id
