@@ -55,7 +55,7 @@ def test_a_big_file_is_shown_then_checked_with_checking_on_the_shape_line(openin
     assert len(issue_reports) > 5  # highlights came block by block, not all at the end
     assert snapshot(w.doc) == snapshot(fresh(w.doc)) and not shown_marks_are_current(w)
     assert w.issues_panel.model.rowCount() == len(v.all_issues())
-    assert w.count_labels["error"].text().startswith(f"{v.counts['error']:,} ")
+    assert w.counts.labels["error"].text().startswith(f"{v.counts['error']:,} ")
 
 
 def test_edits_during_the_pass_leave_no_stale_or_lost_highlight(opening, qtbot):

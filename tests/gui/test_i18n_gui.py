@@ -46,7 +46,7 @@ def test_the_chinese_translation_loads_into_a_new_window(qtbot):
     messages = [model.data(model.index(r, 4)) for r in range(model.rowCount())]
     assert "问题为空：每条用例都需要一个问题" in messages
     assert model.data(model.index(0, 0)) in ("错误", "警告", "提示")
-    assert w.count_labels["error"].text().endswith("个错误")
+    assert w.counts.labels["error"].text().endswith("个错误")
     bad = w.model.index(5, 2)
     assert "错误：问题为空" in w.model.data(bad, R.ToolTipRole)
     assert "The question is empty: every case needs one" in [  # the JSON report stays English

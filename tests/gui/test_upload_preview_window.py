@@ -85,7 +85,7 @@ def test_help_holds_every_rule_and_the_shortcuts(window):
 
 def test_f1_opens_help_at_the_selected_issues_rule(window):
     window.show()
-    window.focus_issues()
+    window.focus.issues()
     panel = window.issues_panel
     issue = panel.current_issue()
     assert issue is not None and window.focusWidget() is panel.view

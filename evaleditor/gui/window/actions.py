@@ -212,17 +212,17 @@ def build(w) -> SimpleNamespace:
     a.previous_issue = _act(m, QT_TRANSLATE_NOOP("Menus", "&Previous Issue"), partial(ops.next_issue, True), "Shift+F8")
     a.conversation = _act(m, QT_TRANSLATE_NOOP("Menus", "Show Only This &Conversation"), w.filter_to_conversation)
     m.addSeparator()
-    a.focus_table = _act(m, QT_TRANSLATE_NOOP("Menus", "Cases &Table"), w.focus_table, "Ctrl+Shift+E",
+    a.focus_table = _act(m, QT_TRANSLATE_NOOP("Menus", "Cases &Table"), w.focus.table, "Ctrl+Shift+E",
                          QT_TRANSLATE_NOOP("Menus", "Move the keyboard focus to the cases table"))
-    a.focus_issues = _act(m, QT_TRANSLATE_NOOP("Menus", "&Issues Panel"), w.focus_issues, "Ctrl+Shift+I",
+    a.focus_issues = _act(m, QT_TRANSLATE_NOOP("Menus", "&Issues Panel"), w.focus.issues, "Ctrl+Shift+I",
                           QT_TRANSLATE_NOOP("Menus", "Show the Issues panel and move the keyboard focus to its list"))
-    a.focus_conversation = _act(m, QT_TRANSLATE_NOOP("Menus", "Con&versation Panel"), w.focus_conversation,
+    a.focus_conversation = _act(m, QT_TRANSLATE_NOOP("Menus", "Con&versation Panel"), w.focus.conversation,
                                 "Ctrl+Shift+C", QT_TRANSLATE_NOOP("Menus", "Show the Conversation panel and move "
                                                                            "the keyboard focus to it"))
-    a.focus_filter = _act(m, QT_TRANSLATE_NOOP("Menus", "&Filter Rows\u2026"), w.focus_filter, "Ctrl+Shift+L",
+    a.focus_filter = _act(m, QT_TRANSLATE_NOOP("Menus", "&Filter Rows\u2026"), w.focus.filter, "Ctrl+Shift+L",
                           QT_TRANSLATE_NOOP("Menus", "Show the filter bar and move the keyboard focus to its text"))
-    a.next_pane = _act(m, QT_TRANSLATE_NOOP("Menus", "Ne&xt Pane"), w.focus_next_pane, "F6")
-    a.previous_pane = _act(m, QT_TRANSLATE_NOOP("Menus", "Previous P&ane"), lambda: w.focus_next_pane(True),
+    a.next_pane = _act(m, QT_TRANSLATE_NOOP("Menus", "Ne&xt Pane"), w.focus.next, "F6")
+    a.previous_pane = _act(m, QT_TRANSLATE_NOOP("Menus", "Previous P&ane"), lambda: w.focus.next(True),
                            "Shift+F6")
 
     m = _menu(mb, QT_TRANSLATE_NOOP("Menus", "&Help"))

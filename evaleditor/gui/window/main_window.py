@@ -1,6 +1,6 @@
 """MainWindow: the banner, the filter bar, the cases table, the Issues and Conversation docks and the
-status bar, around one Document. Opening and saving live in documents.py; menus in actions.py; focus
-shortcuts, accessible names and the live language switch in panes.py."""
+status bar, around one Document. Opening and saving live in documents.py; menus in actions.py; moving
+the keyboard between panes in panes.py (`self.focus`); the status bar's counts in status_counts.py."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from PySide6.QtGui import QGuiApplication, QUndoStack
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QVBoxLayout, QWidget
 
 from evaleditor.core.document import Document
-from evaleditor.core.rules import ERROR, INFO, WARNING
 from evaleditor.core.search import filter_rows
 from evaleditor.gui.panels import help_window
 from evaleditor.gui.panels.banner import ShapeBanner
@@ -27,13 +26,14 @@ from evaleditor.gui.table.model import CasesModel
 from evaleditor.gui.table.view import CasesView
 from evaleditor.gui.table.wrap import WrapRows
 from evaleditor.gui.table.zoom import TableZoom
-from evaleditor.gui.window import actions, disk_watch, recovery, save_checks, settings, theme
+from evaleditor.gui.window import actions, disk_watch, language, recovery, save_checks, settings, theme
 from evaleditor.gui.window.checking import CheckRunner
 from evaleditor.gui.window.documents import DocumentsMixin
 from evaleditor.gui.window.loader import ProgressStrip
 from evaleditor.gui.window.menus import cell_menu, header_menu, row_header_menu
 from evaleditor.gui.window.operations import Operations
-from evaleditor.gui.window.panes import PanesMixin
+from evaleditor.gui.window.panes import PaneFocus
+from evaleditor.gui.window.status_counts import StatusCounts
 from evaleditor.gui.window.undo import wait_cursor
 
 APP = "evaleditor"
@@ -41,7 +41,7 @@ translate = QCoreApplication.translate
 FRAME_ROOM = (40, 60)  # pixels of the screen left for the window frame and title bar (width, height)
 
 
-class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
+class MainWindow(DocumentsMixin, QMainWindow):
     _built = False  # until the end of __init__: no retranslate or repaint from early change events
 
     def __init__(self, parent=None):
@@ -87,20 +87,15 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         self.conversation_dock = self._dock("conversation", self.conversation_panel,
                                             Qt.DockWidgetArea.RightDockWidgetArea)
 
-        self.count_labels, self.count_icons = {}, {}
-        icon_size = self.fontMetrics().height()
-        for sev in (ERROR, WARNING, INFO):
-            icon, text = QLabel(), QLabel("0")
-            icon.setPixmap(theme.severity_icon(sev, icon_size).pixmap(icon_size, icon_size))
-            self.statusBar().addPermanentWidget(icon)
-            self.statusBar().addPermanentWidget(text)
-            self.count_labels[sev], self.count_icons[sev] = text, icon
+        self.counts = StatusCounts(self.statusBar(), self.fontMetrics().height())
         self.position_label = QLabel()
         self.progress = ProgressStrip()
         self.statusBar().addPermanentWidget(self.position_label)
         self.statusBar().addPermanentWidget(self.progress)
         self.progress.cancelRequested.connect(self.cancel_task)
 
+        self.focus = PaneFocus(self.view, self.model, self.issues_dock, self.issues_panel, self.conversation_dock,
+                               self.conversation_panel, self.filter_bar, self.toggle_filter_bar)
         self.actions = actions.build(self)
         for dock in (self.issues_dock, self.conversation_dock):
             self.actions.view_menu.addAction(dock.toggleViewAction())
@@ -111,9 +106,39 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         self._restore_settings()
         self._fit_screen()
         self._built = True
-        self.mark_focus()
+        self.focus.mark()
         self.retranslate()
         self.set_document(None)
+
+    # ----- language ------------------------------------------------------------------------------------------
+    def set_ui_language(self, choice: str) -> None:
+        """View ▸ Language: System, English or 简体中文. Applies at once, to every window (LanguageChange)."""
+        language.choose(choice)
+        self.actions.ui_languages[choice].setChecked(True)
+
+    def retranslate(self) -> None:
+        """Every text of the window in the current language (called on LanguageChange)."""
+        actions.retranslate(self)
+        chosen = settings.ui_language()
+        if chosen in self.actions.ui_languages:
+            self.actions.ui_languages[chosen].setChecked(True)
+        self.issues_dock.setWindowTitle(translate("MainWindow", "Issues"))
+        self.conversation_dock.setWindowTitle(translate("MainWindow", "Conversation"))
+        self.counts.retranslate()
+        self.view.setAccessibleName(translate("MainWindow", "Cases"))
+        self.view.setAccessibleDescription(translate(
+            "MainWindow", "One row per test case. Type to replace a cell, F2 to edit it, F8 for the next issue."))
+        self.position_label.setAccessibleName(translate("MainWindow", "Current cell"))
+        self.model.retranslate()
+        self._refresh_banner()
+        self.counts.show(self.doc.validator.counts if self.doc else {})
+        self.update_title()
+        self._current_changed(self.view.currentIndex())
+
+    def _palette_changed(self) -> None:
+        theme.invalidate()
+        self.view.viewport().update()
+        self._refresh_banner()
 
     def _dock(self, name: str, widget: QWidget, area) -> QDockWidget:
         dock = QDockWidget(self)  # the title is set by retranslate(); the object name keeps the saved layout
@@ -173,7 +198,7 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         if self.find_dialog is not None:
             self.find_dialog.refresh_columns()
         self._refresh_banner()
-        self._update_counts()
+        self.counts.show(self.doc.validator.counts if self.doc else {})
         self.update_title()
         self.update_action_states()
         if doc is not None:
@@ -191,7 +216,7 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
     def _checked(self) -> None:
         """The document's rows have all been checked: the shape line stops saying so, the panel lists all."""
         self._refresh_banner()
-        self._update_counts()
+        self.counts.show(self.doc.validator.counts if self.doc else {})
         self.issues_panel.refresh()
 
     def finish_checking(self) -> None:
@@ -234,7 +259,7 @@ class MainWindow(PanesMixin, DocumentsMixin, QMainWindow):
         if self.doc is not None and self.doc.validator.checking is not None and not self.checker.running():
             self.checker.start(self.doc.validator)  # a big change is checked again
             self._banner_timer.start()
-        self._update_counts()
+        self.counts.show(self.doc.validator.counts if self.doc else {})
         self.issues_panel.schedule_refresh()
         self._banner_timer.start()
 
