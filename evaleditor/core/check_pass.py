@@ -38,7 +38,7 @@ class CheckPass:
         self._questions: list | None = None  # to index, after the conversations
         self._dirty: set[int] = set()  # rows edited since, and the conversations they left
         self._dirty_sessions: set[str] = set()
-        self._start(keep, sessions_current=sessions_current)
+        self._start(keep, sessions_current=sessions_current, rows_moved=rows_checked)
         if rows_checked:
             self.next_row = len(validator.ds.rows)
 
@@ -95,12 +95,15 @@ class CheckPass:
         v._notify(before | set(v._composed), True)
 
     # ----- the validator's state while the pass runs -----------------------------------------------------
-    def _start(self, keep: bool = False, rows_gone: bool = False, sessions_current: bool = False) -> None:
+    def _start(self, keep: bool = False, rows_gone: bool = False, sessions_current: bool = False,
+               rows_moved: bool = False) -> None:
         """Conversations, empty rows, file-level issues and the reader's findings; no row checked yet
-        (`keep`: the issues found before stay, but those of rows that are gone)."""
+        (`keep`: the issues found before stay, but those of rows that are gone; `rows_moved`: the same
+        rows, in another order)."""
         v = self.v
         v._ctx = checks.RowContext(v.ds, v.is_workbook())
-        v._empty = bulk.empty_rows(v.ds.rows)
+        if not rows_moved:
+            v._empty = bulk.empty_rows(v.ds.rows)
         if not sessions_current:
             v.sessions.rebuild(v._empty)
         has_row = v.ds.has_row

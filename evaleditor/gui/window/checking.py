@@ -32,7 +32,8 @@ class CheckRunner(QObject):
         if self.validator is None:
             self._timer.stop()
         else:
-            self._timer.start(FIRST_SLICE_MS)  # what changed is painted first
+            self._timer.stop()  # the first slice FIRST_SLICE_MS after the event loop is back: what
+            QTimer.singleShot(0, self, lambda: self._timer.start(FIRST_SLICE_MS))  # changed is painted first
 
 
     def running(self) -> bool:
