@@ -27,8 +27,8 @@ def text() -> str:
             group = entry.group
             lines += ["", f"## {group}", "", "| rule | severity | under evaluation-set | what | quick fix |",
                       "|---|---|---|---|---|"]
-        severity = entry.severity or "\u2014"
-        under_es = f"{entry.es_severity} (only there)" if entry.es_only else (
+        severity = (entry.severity or "\u2014") + (f" (only under {entry.only})" if entry.only else "")
+        under_es = f"{entry.es_severity} (only there)" if entry.es_only else "\u2014" if entry.only else (
             "same" if entry.es_severity == entry.severity else entry.es_severity)
         lines.append(f"| `{entry.id}` | {severity} | {under_es} | {entry.title} | {entry.fix or ''} |")
     return "\n".join(lines) + "\n"

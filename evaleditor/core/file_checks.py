@@ -144,6 +144,15 @@ def file_issues(ds: Dataset, static: list[Issue], rows: int, has_sessions: bool,
         out.append(make_issue("file-too-large", t, N_("The file is {size:.1f} MB; the limit is {limit} MB"), None,
                               args=(("size", file_size / 1e6), ("limit", target.max_file_bytes // (1024 * 1024)))))
     if target.max_cases and rows > target.max_cases:
-        out.append(make_issue("too-many-cases", t, N_("{n:,} cases; the limit is {limit:,} per set"), None,
-                              args=(("n", rows), ("limit", target.max_cases))))
+        if target.cases_rule == "too-many-cases":
+            out.append(make_issue("too-many-cases", t, N_("{n:,} cases; the limit is {limit:,} per set"), None,
+                                  args=(("n", rows), ("limit", target.max_cases))))
+        else:
+            out.append(make_issue(target.cases_rule, t, N_("{n:,} prompts; {service} takes at most {limit:,} per "
+                                  "evaluation job: split the file"), None,
+                                  args=(("n", rows), ("service", target.title), ("limit", target.max_cases))))
+    if not target.conversations and has_sessions:
+        out.append(make_issue("conversation-not-supported", t, N_("{service} evaluates every row on its own: the "
+                              "conversations are sent as single prompts, without their earlier turns"), None,
+                              args=(("service", target.title),)))
     return out

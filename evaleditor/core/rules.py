@@ -24,6 +24,7 @@ class Rule:
     fix: str | None = None  # quick-fix id (see core/fixes.py)
     es_severity: str | None = None  # severity under evaluation-set when it differs
     es_only: bool = False
+    only: str | None = None  # fires under this one target only (another platform's limit)
 
     def severity_for(self, target: str) -> str:
         if target == EVALUATION_SET and self.es_severity:
@@ -69,6 +70,8 @@ _RULES = [
     Rule("too-many-turns", ERROR, N_("Too many turns"), es_only=True),
     Rule("single-turn-session", INFO, N_("Session with one row")),
     Rule("too-many-cases", ERROR, N_("Too many cases"), es_only=True),
+    Rule("too-many-prompts", ERROR, N_("Too many prompts for one evaluation job"), only="bedrock"),
+    Rule("conversation-not-supported", WARNING, N_("Conversations sent as single prompts")),
     # SDK JSON
     Rule("sdk-schema-error", ERROR, N_("Not a valid SDK EvaluationDataset")),
     Rule("sdk-empty-content", ERROR, N_("Empty SDK content")),

@@ -26,6 +26,7 @@ class RuleEntry:
     es_only: bool
     title: str  # English msgid
     fix: str | None  # the quick fix's label (English msgid), None when there is none
+    only: str | None = None  # the one target it applies under (another platform's limit)
 
 
 def reference() -> list[RuleEntry]:
@@ -36,5 +37,5 @@ def reference() -> list[RuleEntry]:
         group = starts.get(rule.id, group)
         fix = fix_label(rule.id) or WINDOW_FIXES.get(rule.fix or "")
         out.append(RuleEntry(rule.id, group, None if rule.es_only else rule.severity,
-                             rule.severity_for(EVALUATION_SET), rule.es_only, rule.title, fix))
+                             rule.severity_for(EVALUATION_SET), rule.es_only, rule.title, fix, rule.only))
     return out

@@ -18,9 +18,9 @@ from evaleditor.core.commands import Batch, Command, RenameColumn
 from evaleditor.core.editing import sdk_turn_order
 from evaleditor.core.export import export_headers, recognised_fields
 from evaleditor.core.i18n import N_, Msg, _
-from evaleditor.core.targets import SDK, get_target, infer_target
+from evaleditor.core.targets import SDK, SDK_FLAT, get_target, infer_target
 
-WRITABLE = ("xlsx", "csv", "json")  # what a save writes; each target accepts some of them (Target.formats)
+WRITABLE = ("xlsx", "csv", "json", "jsonl")  # what a save writes; each target accepts some of them (Target.formats)
 
 
 def target_problem(target: str | None, fmt: str) -> str | None:
@@ -29,8 +29,9 @@ def target_problem(target: str | None, fmt: str) -> str | None:
         return None
     if get_target(target).workbook_only:
         return _("evaluation-set accepts only Excel workbooks: write it as .xlsx")
-    return _("a {target} dataset is a {suffix} file").format(
-        target=target, suffix=".json" if target == SDK else _(".xlsx or .csv"))
+    formats = get_target(target).formats
+    suffix = _(".xlsx or .csv") if formats == ("xlsx", "csv") else " / ".join(f".{f}" for f in formats)
+    return _("a {target} dataset is a {suffix} file").format(target=target, suffix=suffix)
 
 
 def default_format(doc) -> str:
@@ -41,11 +42,15 @@ def default_format(doc) -> str:
 
 def output_target(doc, fmt: str, target: str | None = None) -> str:
     """The target a .`fmt` file is written for: sdk for SDK JSON; else `target`, else the document's
-    own (a table read from SDK JSON: the target its headers suggest)."""
+    own when it takes .`fmt` files, else the target the headers suggest (a table read from SDK JSON; a
+    ground-truth table written as .jsonl is the SDK's flat form)."""
     if fmt == "json":
         return SDK
     own = doc.dataset.target.name
-    return target or (own if own != SDK else infer_target(doc.dataset.headers(), f".{fmt}"))
+    if target or (own != SDK and (fmt != "jsonl" or fmt in get_target(own).formats)):
+        return target or own
+    inferred = infer_target(doc.dataset.headers(), f".{fmt}")  # .jsonl: a platform's by its headers, else sdk-flat
+    return inferred if fmt != "jsonl" or fmt in get_target(inferred).formats else SDK_FLAT
 
 
 @dataclass(frozen=True)

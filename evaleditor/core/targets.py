@@ -22,7 +22,12 @@ FIELDS = (QUESTION, ANSWER, CONTEXT, TOOL_CALLS, SESSION, TURN)
 GROUND_TRUTH = "ground-truth"
 EVALUATION_SET = "evaluation-set"
 SDK = "sdk"
-TARGET_NAMES = (GROUND_TRUTH, EVALUATION_SET, SDK)
+SDK_FLAT = "sdk-flat"
+AZURE = "azure-foundry"
+BEDROCK = "bedrock"
+LANGSMITH = "langsmith"
+PROMPTFOO = "promptfoo"
+TARGET_NAMES = (GROUND_TRUTH, EVALUATION_SET, SDK, SDK_FLAT, AZURE, BEDROCK, LANGSMITH, PROMPTFOO)
 
 _NORMALISE = re.compile(r"[\s_\-.]+")
 _SESSION_CONCEPT = {"sessionid", "session", "sessionnumber", "conversationid", "conversation", "会话id", "会话"}
@@ -47,6 +52,9 @@ class Target:
     max_turns: int | None = None
     max_chars: dict[str, int] = field(default_factory=dict)
     strict_turns: bool = False  # turn-gap / turn-not-starting-at-one are errors
+    cases_rule: str = "too-many-cases"  # the rule that says max_cases is exceeded
+    conversations: bool = True  # False: the service evaluates every row on its own (conversation-not-supported)
+    title: str = ""  # what the service is called, for messages
 
     @property
     def workbook_only(self) -> bool:
@@ -110,11 +118,39 @@ TARGETS: dict[str, Target] = {
         formats=("xlsx",), max_file_bytes=20 * 1024 * 1024, max_cases=2000, max_turns=10,
         max_chars={QUESTION: 2000, ANSWER: 5000}, strict_turns=True,
     ),
-    SDK: Target(
-        name=SDK, exact={**_GT_EXACT, CASE_ID: CASE_ID}, folded=_GT_FOLDED,
+    SDK: Target(  # prompt and reference: the SDK's records form ({"eval_dataset_df": [...]})
+        name=SDK, exact={**_GT_EXACT, CASE_ID: CASE_ID, "prompt": QUESTION, "reference": ANSWER}, folded=_GT_FOLDED,
         headers_en={CASE_ID: CASE_ID, **_CANONICAL_ORDER}, formats=("json",),
     ),
 }
+
+
+def _platform(name: str, title: str, formats: tuple[str, ...], spelling: dict[str, str], **limits) -> Target:
+    """A target of another evaluation platform (evaleditor/io/platforms/): its own spellings, exact, then
+    the ground-truth ones folded (a table made for ground-truth is still understood), session_id and
+    turn_id (kept as columns; a platform without conversations is warned about them)."""
+    exact = {header: fld for fld, header in spelling.items()}
+    exact.update({"session_id": SESSION, "turn_id": TURN, "expected_tool_calls": TOOL_CALLS})
+    return Target(name=name, exact=exact, folded=_GT_FOLDED, title=title, formats=formats,
+                  headers_en={SESSION: "session_id", TURN: "turn_id", **spelling,
+                              **({} if TOOL_CALLS in spelling else {TOOL_CALLS: "expected_tool_calls"})},
+                  **limits)
+
+
+# the other platforms' targets: sources and writers in evaleditor/io/platforms/ (docs/formats.md)
+TARGETS.update({
+    SDK_FLAT: _platform(SDK_FLAT, "the Agent Platform Evaluation SDK (flat table)", ("jsonl", "csv"),
+                        {QUESTION: "prompt", ANSWER: "reference", CONTEXT: "context"}),
+    AZURE: _platform(AZURE, "Azure AI Foundry evaluation", ("jsonl", "csv"),
+                     {QUESTION: "query", ANSWER: "ground_truth", CONTEXT: "context"}),
+    BEDROCK: _platform(BEDROCK, "Amazon Bedrock model evaluation", ("jsonl",),
+                       {QUESTION: "prompt", ANSWER: "referenceResponse"}, max_cases=1000,
+                       cases_rule="too-many-prompts", conversations=False),
+    LANGSMITH: _platform(LANGSMITH, "LangSmith datasets", ("jsonl", "csv"),
+                         {QUESTION: "question", ANSWER: "answer", CONTEXT: "context"}, conversations=False),
+    PROMPTFOO: _platform(PROMPTFOO, "promptfoo", ("csv",),
+                         {QUESTION: "question", ANSWER: "__expected", CONTEXT: "context"}, conversations=False),
+})
 
 
 def get_target(name: str) -> Target:
@@ -133,8 +169,12 @@ def infer_target(headers: list[str], suffix: str) -> str:
     "Chinese headers" are the evaluation set's (会话ID, 问题 …), or Chinese ones in a file without
     a question column ground-truth knows: an extra column such as 评分 beside `Question` and
     `Expected_Answer` keeps a file ground-truth."""
-    if suffix.lower() == ".json":
+    suffix = suffix.lower()
+    if suffix == ".json":
         return SDK
+    platform = _platform_of(set(h.strip() for h in headers), suffix)
+    if platform is not None:
+        return platform
     names = [h.strip() for h in headers]
     if any(s == "query" or s.lower() == "request_id" for s in names):
         return EVALUATION_SET
@@ -143,3 +183,20 @@ def infer_target(headers: list[str], suffix: str) -> str:
                     or not any(TARGETS[GROUND_TRUTH].recognise(s) == QUESTION for s in names)):
         return EVALUATION_SET
     return GROUND_TRUTH
+
+
+def _platform_of(names: set[str], suffix: str) -> str | None:
+    """Another platform's file, by its own headers: Bedrock's `referenceResponse`, Azure's
+    `ground_truth`, promptfoo's `__expected`, LangSmith's `inputs`/`outputs`, the SDK's flat `prompt`
+    with `reference`, `response` or `conversation_history`. Any other .jsonl is the SDK's flat form."""
+    if "referenceResponse" in names:
+        return BEDROCK
+    if "ground_truth" in names or suffix in (".jsonl", ".ndjson") and {"query", "conversation"} & names:
+        return AZURE
+    if any(n.startswith("__expected") for n in names):
+        return PROMPTFOO
+    if {"inputs", "outputs"} & names:
+        return LANGSMITH
+    if "prompt" in names and {"reference", "response", "conversation_history"} & names:
+        return SDK_FLAT
+    return SDK_FLAT if suffix in (".jsonl", ".ndjson") else None

@@ -17,7 +17,8 @@ from evaleditor.io.grid import Cancel, Progress
 
 TEXT_SUFFIXES = (".csv", ".tsv", ".txt")
 XLSX_SUFFIXES = (".xlsx", ".xlsm")
-READ_SUFFIXES = (*TEXT_SUFFIXES, *XLSX_SUFFIXES, ".xls", ".json")
+JSONL_SUFFIXES = (".jsonl", ".ndjson")
+READ_SUFFIXES = (*TEXT_SUFFIXES, *XLSX_SUFFIXES, ".xls", ".ods", ".json", *JSONL_SUFFIXES)
 WRITE_SUFFIXES = (".csv", ".xlsx")
 DEFAULT_SHEET = "Cases"  # the sheet of a workbook written from a table that had none
 
@@ -52,7 +53,7 @@ def read_table(
 
 def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False) -> RawTable:
     suffix = (suffix or Path(path).suffix).lower()
-    if suffix in (*TEXT_SUFFIXES, *XLSX_SUFFIXES, ".xls"):
+    if suffix in (*TEXT_SUFFIXES, *XLSX_SUFFIXES, ".xls", ".ods"):
         from evaleditor.io import safety
 
         safety.check_file(path)
@@ -61,9 +62,17 @@ def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False
             from evaleditor.io.text.delimited import read_delimited
 
             return read_delimited(path, progress, cancel, suffix)
+        if suffix == ".ods":
+            from evaleditor.io.excel.ods import read_ods
+
+            return read_ods(path, kind, sheet, progress, cancel, target)
         from evaleditor.io.excel import read_workbook
 
         return read_workbook(path, kind, suffix == ".xls", sheet, progress, cancel, target, written=written)
+    if suffix in JSONL_SUFFIXES:
+        from evaleditor.io.records import read_jsonl, records_table
+
+        return records_table(read_jsonl(path), "jsonl")
     if suffix == ".json":
         from evaleditor.io.sdk import read_sdk_json
 
@@ -72,7 +81,7 @@ def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False
 
     safety.check_file(path)  # a folder or a missing file is said as such, not as a file type
     raise ReadError(path, f"unsupported file type {suffix or '(no suffix)'!r}: "
-                          "open a .csv, .tsv, .txt, .xlsx, .xlsm, .xls or .json file")
+                          "open a .csv, .tsv, .txt, .xlsx, .xlsm, .xls, .ods, .json or .jsonl file")
 
 
 def write_table(

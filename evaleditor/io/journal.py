@@ -248,18 +248,31 @@ def _recovered(record: dict[str, Any]) -> Recovered:
 def _payload(payload: Any) -> dict[str, Any] | None:
     if payload is None:
         return None
+    from evaleditor.io.records import Record
     from evaleditor.io.sdk.mapping import SdkCase
+    from evaleditor.io.sdk.traces import SdkTrace
 
     if isinstance(payload, SdkCase):
         return {"sdk": {"case": payload.case, "shown": payload.shown, "conversation": payload.conversation}}
+    if isinstance(payload, SdkTrace):
+        return {"trace": {"case": payload.case, "key": payload.key, "turn": payload.turn, "shown": payload.shown}}
+    if isinstance(payload, Record):
+        return {"record": {"record": payload.record, "shown": payload.shown}}
     raise TypeError(f"a row carries data the journal cannot hold ({type(payload).__name__})")
 
 
 def _load_payload(value: Any) -> Any:
     if value is None:
         return None
+    from evaleditor.io.records import Record
     from evaleditor.io.sdk.mapping import SdkCase
+    from evaleditor.io.sdk.traces import SdkTrace
 
+    if "trace" in value:
+        t = value["trace"]
+        return SdkTrace(dict(t["case"]), int(t["key"]), int(t["turn"]), dict(t["shown"]))
+    if "record" in value:
+        return Record(dict(value["record"]["record"]), dict(value["record"]["shown"]))
     sdk = value["sdk"]
     return SdkCase(dict(sdk["case"]), dict(sdk["shown"]), sdk.get("conversation"))
 

@@ -19,6 +19,10 @@ def load_document(path: str | os.PathLike, sheet: str | None = None, target: str
     path = Path(path)
     with bulk_allocation():
         raw = read_table(path, sheet=sheet, progress=progress, cancel=cancel, target=sheet_target or target)
+        if raw.source_format in ("csv", "jsonl"):
+            from evaleditor.io.platforms.sdk_flat import fold_history
+
+            raw = fold_history(raw)  # the SDK's flat conversation history, made again on save
         doc = document_from_table(raw, path, target, file_size=os.path.getsize(path), deferred=deferred)
         del raw
         keep_built(len(doc.dataset.rows))

@@ -17,16 +17,21 @@ from evaleditor.core.dataset import Dataset
 from evaleditor.core.document import Document
 from evaleditor.core.errors import WriteError
 from evaleditor.core.export import export_headers, export_rows, template_headers
-from evaleditor.core.targets import SDK
+from evaleditor.core.targets import get_target
 from evaleditor.core.validation import Validator
 
-FORMATS = {".xlsx": "xlsx", ".csv": "csv", ".json": "json"}
+FORMATS = {".xlsx": "xlsx", ".csv": "csv", ".json": "json", ".jsonl": "jsonl"}
+_NOT_WRITTEN = {".ods": "LibreOffice opens and saves .xlsx as it is, and no well-kept library writes .ods: "
+                        "save as .xlsx"}
 
 
 def output_format(path: str | os.PathLike) -> str:
     suffix = Path(path).suffix.lower()
+    if suffix in _NOT_WRITTEN:
+        raise WriteError(path, f"cannot write {suffix}: {_NOT_WRITTEN[suffix]}")
     if suffix not in FORMATS:
-        raise WriteError(path, f"cannot write {suffix or 'a file without extension'}: choose .xlsx, .csv or .json")
+        raise WriteError(path, f"cannot write {suffix or 'a file without extension'}: "
+                               "choose .xlsx, .csv, .json or .jsonl")
     return FORMATS[suffix]
 
 
@@ -56,7 +61,12 @@ def _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify
     ds = doc.dataset
     numbers = [i + 1 for i, row in enumerate(ds.rows) if not row.is_empty()]
     writing, reading = _phases(progress, len(numbers))
-    if fmt == "json":
+    from evaleditor.io.platforms import platform_for
+
+    platform = platform_for(target or ds.target.name)
+    if fmt == "jsonl" or (fmt == "csv" and platform is not None):
+        _save_platform(doc, path, fmt, platform, numbers, verify, neutralise_formulas)
+    elif fmt == "json":
         from evaleditor.io.atomic import atomic_write
         from evaleditor.io.sdk.write import encode_sdk_json
 
@@ -80,6 +90,37 @@ def _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify
                     verify=check, sheet=doc.sheet, csv_style=csv_style)
     if progress is not None and numbers:
         progress(2 * len(numbers), 2 * len(numbers))
+
+
+def _save_platform(doc, path, fmt, platform, numbers, verify, neutralise_formulas) -> None:
+    """.jsonl (another platform's, else each column a key) and a platform's .csv (io/platforms/)."""
+    from evaleditor.io import verify as checks
+    from evaleditor.io.atomic import atomic_write
+    from evaleditor.io.records import dataset_records, jsonl_bytes
+
+    ds = doc.dataset
+    if fmt == "jsonl":
+        if platform is not None and platform.records is None:
+            raise WriteError(path, f"{ds.target.title} takes .csv files, not .jsonl: save as .csv")
+        records = platform.records(ds) if platform is not None else dataset_records(ds)
+        check = checks.jsonl_check(path, records, numbers) if verify else None
+        with atomic_write(path, "wb", verify=check) as handle:
+            handle.write(jsonl_bytes(records))
+        return
+    if platform.table is None:
+        raise WriteError(path, f"{ds.target.title} takes .jsonl files, not .csv: save as .jsonl")
+    from evaleditor.io import write_table
+
+    headers, rows = platform.table(ds)
+    check = None
+    if verify:
+        want_headers, want_rows = headers, rows
+        if neutralise_formulas:
+            from evaleditor.io.csv_safety import neutralise_row
+
+            want_headers, want_rows = neutralise_row(headers), [neutralise_row(r) for r in rows]
+        check = checks.table_check(path, "csv", want_headers, want_rows, numbers)
+    write_table(path, headers, rows, neutralise_formulas=neutralise_formulas, verify=check)
 
 
 def _phases(progress, n: int):
@@ -108,5 +149,5 @@ def _phases(progress, n: int):
 def template_document(target: str, headers: str = "en") -> Document:
     """A new, empty dataset with the target's headers."""
     ds = Dataset(template_headers(target, headers), (), target)
-    fmt = "json" if target == SDK else "xlsx"
+    fmt = get_target(target).formats[0]
     return Document(ds, Validator(ds, fmt), None, fmt)

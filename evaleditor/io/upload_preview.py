@@ -213,9 +213,10 @@ def sdk_preview(doc: Document) -> Preview:
     for n in range(len(plan)):
         place = plan.place.get(n)
         name = plan.ids[n] or ""
-        entries.append((CONVERSATION if place else SINGLE, name, (plan.row_id(n),)))
+        rows = plan.row_ids(n)  # a case's own recorded conversation: its turns' rows
+        entries.append((CONVERSATION if place or len(rows) > 1 else SINGLE, name, rows))
     singles = sum(1 for n in range(len(plan)) if n not in plan.place)
-    if plan.layout:
+    if plan.layout or any(len(e[2]) > 1 for e in entries):
         header = ds.columns[ds.field_position(SESSION)].header if ds.field_position(SESSION) is not None else SESSION
         shape = Shape("multi-turn", len(plan), len(plan.layout) + singles, header)
     else:
@@ -223,6 +224,8 @@ def sdk_preview(doc: Document) -> Preview:
 
     def make(n: int) -> Case:
         case = plan.case(n)
+        if len(entries[n][2]) > 1:
+            return _recorded(case, entries[n], ds)
         rid = plan.row_id(n)
         place = plan.place.get(n)
         turn = Turn(rid, ds.position(rid) + 1, str(place[1] + 1) if place else "", _text(case.get("prompt")),
@@ -232,6 +235,19 @@ def sdk_preview(doc: Document) -> Preview:
                     session=place[0] if place else "")
 
     return Preview(SDK, shape, entries, make, session_header=shape.session_header, objects=True)
+
+
+def _recorded(case: dict[str, Any], entry: tuple[str, str, tuple[int, ...]], ds) -> Case:
+    """A conversation recorded in the case's agent_data (sdk/traces.py): a turn per row."""
+    from evaleditor.core.targets import ANSWER, QUESTION, TOOL_CALLS
+    from evaleditor.io.sdk.traces import turn_cells
+
+    turns = []
+    for k, (rid, turn) in enumerate(zip(entry[2], case["agent_data"]["turns"], strict=False)):
+        cells = turn_cells(turn)
+        turns.append(Turn(rid, ds.position(rid) + 1, str(k + 1), cells[QUESTION], cells[ANSWER], cells[TOOL_CALLS]))
+    return Case(entry[0], entry[1], tuple(turns), raw=json.dumps(case, ensure_ascii=False, indent=2),
+                session=entry[1])
 
 
 def _text(content: Any) -> str:
@@ -264,3 +280,16 @@ def _history(agent_data: Any) -> tuple[tuple[str, str], ...]:
 register(GROUND_TRUTH, table_preview)
 register(EVALUATION_SET, evaluation_set_preview)
 register(SDK, sdk_preview)
+
+
+def _platform_previews() -> None:
+    """The other platforms (io/platforms/): the rows as the target reads their columns, a conversation
+    with its turns in turn order (the writers of those without conversations send each row alone, and
+    rule conversation-not-supported says so)."""
+    from evaleditor.io.platforms import PLATFORMS
+
+    for name in PLATFORMS:
+        register(name, table_preview)
+
+
+_platform_previews()

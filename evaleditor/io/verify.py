@@ -146,6 +146,23 @@ def json_check(path: object, expected: dict[str, Any], row_numbers: list[int],
     return check
 
 
+def jsonl_check(path: object, expected: list[dict[str, Any]], row_numbers: list[int]) -> Check:
+    """The check of a .jsonl save: the file read as the editor reads it holds the records meant."""
+
+    def check(tmp: Path) -> None:
+        from evaleditor.io.records import read_jsonl
+
+        _exists(tmp)
+        try:
+            found = read_jsonl(tmp)
+        except ReadError as err:
+            raise _unreadable(path, tmp, err) from None
+        if found != expected:
+            raise VerifyError(path, json_mismatches({"eval_cases": expected}, {"eval_cases": found}, row_numbers))
+
+    return check
+
+
 def json_mismatches(expected: Any, found: Any, row_numbers: list[int]) -> list[Mismatch]:
     """Differences between two JSON values; those inside `eval_cases[i]` name the editor's row."""
     out: list[Mismatch] = []

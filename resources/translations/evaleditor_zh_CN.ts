@@ -403,10 +403,6 @@
 <context>
     <name>Dialogs</name>
     <message>
-        <source>Datasets (*.xlsx *.xlsm *.xls *.csv *.tsv *.txt *.json);;Excel workbooks (*.xlsx *.xlsm *.xls);;CSV / tab-separated (*.csv *.tsv *.txt);;SDK JSON (*.json);;All files (*)</source>
-        <translation>数据集 (*.xlsx *.xlsm *.xls *.csv *.tsv *.txt *.json);;Excel 工作簿 (*.xlsx *.xlsm *.xls);;CSV / 制表符分隔 (*.csv *.tsv *.txt);;SDK JSON (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Excel workbook (*.xlsx)</source>
         <translation>Excel 工作簿 (*.xlsx)</translation>
     </message>
@@ -549,6 +545,14 @@ Add an apostrophe makes Excel show them as text, but changes the cells: they sta
     <message>
         <source>&amp;Reload</source>
         <translation>重新加载(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Datasets (*.xlsx *.xlsm *.xls *.ods *.csv *.tsv *.txt *.json *.jsonl);;Spreadsheets (*.xlsx *.xlsm *.xls *.ods);;CSV / tab-separated (*.csv *.tsv *.txt);;SDK JSON (*.json);;JSON Lines (*.jsonl);;All files (*)</source>
+        <translation>数据集 (*.xlsx *.xlsm *.xls *.ods *.csv *.tsv *.txt *.json *.jsonl);;电子表格 (*.xlsx *.xlsm *.xls *.ods);;CSV / 制表符分隔 (*.csv *.tsv *.txt);;SDK JSON (*.json);;JSON Lines (*.jsonl);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
     </message>
     <message>
         <source>The rows hidden by the filter have no matches.</source>
@@ -729,6 +733,10 @@ This is one step in Undo.</source>
 </context>
 <context>
     <name>Documents</name>
+    <message>
+        <source>LibreOffice .ods files are opened but not written (no well-kept library writes them): saving as .xlsx, which LibreOffice opens as it is</source>
+        <translation>LibreOffice .ods 文件只能打开、不能写入（没有维护良好的库能写入）：将另存为 .xlsx，LibreOffice 可直接打开</translation>
+    </message>
     <message>
         <source>semicolons</source>
         <translation>分号分隔</translation>
@@ -1698,6 +1706,26 @@ This is one step in Undo.</source>
     <message>
         <source>sdk — Evaluation SDK JSON</source>
         <translation>sdk — 评测 SDK JSON</translation>
+    </message>
+    <message>
+        <source>sdk-flat — Evaluation SDK flat table (.jsonl / .csv)</source>
+        <translation>sdk-flat — 评估 SDK 扁平表格 (.jsonl / .csv)</translation>
+    </message>
+    <message>
+        <source>azure-foundry — Azure AI Foundry evaluation (.jsonl / .csv)</source>
+        <translation>azure-foundry — Azure AI Foundry 评估 (.jsonl / .csv)</translation>
+    </message>
+    <message>
+        <source>bedrock — Amazon Bedrock model evaluation (.jsonl, ≤ 1,000 prompts)</source>
+        <translation>bedrock — Amazon Bedrock 模型评估 (.jsonl，≤ 1,000 条提示)</translation>
+    </message>
+    <message>
+        <source>langsmith — LangSmith dataset (.jsonl / .csv)</source>
+        <translation>langsmith — LangSmith 数据集 (.jsonl / .csv)</translation>
+    </message>
+    <message>
+        <source>promptfoo — promptfoo test cases (.csv)</source>
+        <translation>promptfoo — promptfoo 测试用例 (.csv)</translation>
     </message>
 </context>
 <context>

@@ -48,9 +48,11 @@ def test_the_other_sheets_are_left_out_only_when_the_workbook_itself_is_replaced
 
 
 @pytest.mark.parametrize("target", sorted(TARGETS))
-@pytest.mark.parametrize("fmt", ["xlsx", "csv", "json"])
+@pytest.mark.parametrize("fmt", ["xlsx", "csv", "json", "jsonl"])
 def test_one_table_says_which_formats_each_target_accepts(target, fmt):
-    accepted = {"ground-truth": {"xlsx", "csv"}, "evaluation-set": {"xlsx"}, "sdk": {"json"}}[target]
+    accepted = {"ground-truth": {"xlsx", "csv"}, "evaluation-set": {"xlsx"}, "sdk": {"json"},
+                "sdk-flat": {"jsonl", "csv"}, "azure-foundry": {"jsonl", "csv"}, "bedrock": {"jsonl"},
+                "langsmith": {"jsonl", "csv"}, "promptfoo": {"csv"}}[target]
     assert (target_problem(target, fmt) is None) == (fmt in accepted)
 
 
@@ -59,3 +61,5 @@ def test_save_as_proposes_the_files_own_format_when_its_target_accepts_it():
     assert default_format(doc(target="evaluation-set")) == "xlsx"
     assert default_format(doc(fmt="json", target="sdk")) == "json"
     assert prepare_save(doc(fmt="json", target="sdk"), "csv").target == "ground-truth"
+    assert default_format(doc(target="bedrock")) == "jsonl"  # the one format Bedrock takes
+    assert prepare_save(doc(), "jsonl").target == "sdk-flat"  # a table written as .jsonl: the SDK's flat form

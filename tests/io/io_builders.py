@@ -99,3 +99,41 @@ def with_doctype(data: bytes) -> bytes:
     if text.startswith("<?xml"):
         text = text[text.index("?>") + 2:].lstrip()
     return (BILLION_LAUGHS + text).encode("utf-8")
+
+
+def tables_ods(path: Path, sheets: dict[str, list[list[object]]], doctype: bool = False) -> Path:
+    """An OpenDocument spreadsheet as LibreOffice writes one: the mimetype first and stored, then
+    content.xml with one table per sheet. str -> string cell, int/float -> float cell shown as
+    LibreOffice shows it, datetime.date -> date cell."""
+    import datetime
+    from xml.sax.saxutils import escape
+
+    def cell(value: object) -> str:
+        if isinstance(value, bool):
+            return f'<table:table-cell office:value-type="boolean" office:boolean-value="{str(value).lower()}"/>'
+        if isinstance(value, (int, float)):
+            return f'<table:table-cell office:value-type="float" office:value="{value}"><text:p>{value}</text:p></table:table-cell>'
+        if isinstance(value, datetime.date):
+            return (f'<table:table-cell office:value-type="date" office:date-value="{value.isoformat()}">'
+                    f"<text:p>{value.isoformat()}</text:p></table:table-cell>")
+        return f'<table:table-cell office:value-type="string"><text:p>{escape(str(value))}</text:p></table:table-cell>'
+
+    tables = "".join(
+        f'<table:table table:name="{escape(name)}">'
+        + "".join("<table:table-row>" + "".join(cell(v) for v in row) + "</table:table-row>" for row in rows)
+        + "</table:table>" for name, rows in sheets.items())
+    content = ('<?xml version="1.0" encoding="UTF-8"?>'
+               + ('<!DOCTYPE x [<!ENTITY a "aaaa">]>' if doctype else "")
+               + '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+               'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+               'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.3">'
+               f"<office:body><office:spreadsheet>{tables}</office:spreadsheet></office:body></office:document-content>")
+    manifest = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest '
+                'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">'
+                '<manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
+                '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>')
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.spreadsheet")
+        zf.writestr("content.xml", content, zipfile.ZIP_DEFLATED)
+        zf.writestr("META-INF/manifest.xml", manifest, zipfile.ZIP_DEFLATED)
+    return path

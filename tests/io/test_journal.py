@@ -113,3 +113,27 @@ def test_the_summary_from_the_head_matches_the_whole_journal(sample, tmp_path):
                     '"row_count": 1, "rows": [', encoding="utf-8")
     with pytest.raises(ReadError, match="newer version"):
         read_summary(path)
+
+
+@pytest.mark.parametrize("name, text", [
+    ("recorded.json", json.dumps({"eval_cases": [{"eval_case_id": "c", "agent_data": {"turns": [
+        {"turn_index": 0, "events": [{"author": "user", "content": {"role": "user", "parts": [{"text": "Hi"}]}}]},
+        {"turn_index": 1, "events": [{"author": "user", "content": {"role": "user", "parts": [{"text": "Yo"}]}}]}]}}]})),
+    ("records.json", json.dumps({"eval_dataset_df": [{"prompt": "Q", "reference": "A", "n": 3}]})),
+    ("flat.jsonl", json.dumps({"prompt": "Q", "reference": "A", "tags": ["x"]}) + "\n"),
+])
+def test_rows_of_recorded_conversations_and_records_journal_and_save_as_before(name, text, tmp_path):
+    """A conversation recorded in agent_data, the SDK's records form and a .jsonl keep what each row
+    carries through a journal: the restored document saves the same file."""
+    from evaleditor.io.save import save_document
+
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    doc = load_document(path)
+    ds = doc.dataset
+    SetCells([(ds.rows[0].id, ds.columns[ds.headers().index("question" if name == "recorded.json" else "prompt")].id,
+               "edited")]).apply(ds)
+    back = read_journal_of(doc, tmp_path)
+    save_document(doc, tmp_path / f"a{path.suffix}")
+    save_document(back, tmp_path / f"b{path.suffix}")
+    assert (tmp_path / f"a{path.suffix}").read_bytes() == (tmp_path / f"b{path.suffix}").read_bytes()

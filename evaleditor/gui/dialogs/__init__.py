@@ -25,13 +25,14 @@ translate = QCoreApplication.translate
 
 
 def open_filter() -> str:
-    return translate("Dialogs", "Datasets (*.xlsx *.xlsm *.xls *.csv *.tsv *.txt *.json);;Excel workbooks (*.xlsx "
-                                "*.xlsm *.xls);;CSV / tab-separated (*.csv *.tsv *.txt);;SDK JSON (*.json);;All files (*)")
+    return translate("Dialogs", "Datasets (*.xlsx *.xlsm *.xls *.ods *.csv *.tsv *.txt *.json *.jsonl);;Spreadsheets "
+                                "(*.xlsx *.xlsm *.xls *.ods);;CSV / tab-separated (*.csv *.tsv *.txt);;SDK JSON (*.json);;"
+                                "JSON Lines (*.jsonl);;All files (*)")
 
 
 def save_filters() -> dict[str, str]:
     return {"xlsx": translate("Dialogs", "Excel workbook (*.xlsx)"), "csv": translate("Dialogs", "CSV, UTF-8 (*.csv)"),
-            "json": translate("Dialogs", "SDK JSON (*.json)")}
+            "json": translate("Dialogs", "SDK JSON (*.json)"), "jsonl": translate("Dialogs", "JSON Lines (*.jsonl)")}
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 SORT_SESSIONS, SORT_ANYWAY = "sort-sessions", "sort-anyway"
@@ -61,7 +62,7 @@ def open_file_name(parent: QWidget | None, directory: str = "") -> str | None:
 
 
 def save_file_name(parent: QWidget | None, suggested: str, fmt: str = "xlsx") -> str | None:
-    """A path ending in .xlsx, .csv or .json (the chosen filter's suffix is added when missing)."""
+    """A path ending in .xlsx, .csv, .json or .jsonl (the chosen filter's suffix is added when missing)."""
     named = save_filters()
     filters = [named[fmt]] + [f for k, f in named.items() if k != fmt]
     path, chosen = QFileDialog.getSaveFileName(parent, translate("Dialogs", "Save dataset as"), suggested,
@@ -69,7 +70,7 @@ def save_file_name(parent: QWidget | None, suggested: str, fmt: str = "xlsx") ->
     if not path:
         return None
     suffix = next(k for k, f in named.items() if f == chosen) if chosen in named.values() else fmt
-    if not path.lower().endswith((".xlsx", ".csv", ".json")):
+    if not path.lower().endswith((".xlsx", ".csv", ".json", ".jsonl")):
         path += "." + suffix
     return path
 

@@ -16,7 +16,18 @@ from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QPushButto
 from evaleditor.core.document import Document
 from evaleditor.core.i18n import localized_message
 from evaleditor.core.rules import ERROR, WARNING, Issue
-from evaleditor.core.targets import EVALUATION_SET, GROUND_TRUTH, SDK, SESSION, TURN
+from evaleditor.core.targets import (
+    AZURE,
+    BEDROCK,
+    EVALUATION_SET,
+    GROUND_TRUTH,
+    LANGSMITH,
+    PROMPTFOO,
+    SDK,
+    SDK_FLAT,
+    SESSION,
+    TURN,
+)
 from evaleditor.gui.window import settings, theme
 
 translate = QCoreApplication.translate
@@ -25,6 +36,11 @@ TARGET_HELP = {  # source texts: translate(TARGET_CONTEXT, …) when shown
     GROUND_TRUTH: QT_TRANSLATE_NOOP("Targets", "ground-truth \u2014 hosted evaluation service (.csv / .xlsx)"),
     EVALUATION_SET: QT_TRANSLATE_NOOP("Targets", "evaluation-set \u2014 agent platform upload (.xlsx, limits)"),
     SDK: QT_TRANSLATE_NOOP("Targets", "sdk \u2014 Evaluation SDK JSON"),
+    SDK_FLAT: QT_TRANSLATE_NOOP("Targets", "sdk-flat \u2014 Evaluation SDK flat table (.jsonl / .csv)"),
+    AZURE: QT_TRANSLATE_NOOP("Targets", "azure-foundry \u2014 Azure AI Foundry evaluation (.jsonl / .csv)"),
+    BEDROCK: QT_TRANSLATE_NOOP("Targets", "bedrock \u2014 Amazon Bedrock model evaluation (.jsonl, \u2264 1,000 prompts)"),
+    LANGSMITH: QT_TRANSLATE_NOOP("Targets", "langsmith \u2014 LangSmith dataset (.jsonl / .csv)"),
+    PROMPTFOO: QT_TRANSLATE_NOOP("Targets", "promptfoo \u2014 promptfoo test cases (.csv)"),
 }
 BANNER_SCALE = 1.55  # the shape line's size, relative to the application font
 # file-level problems shown as a coloured strip with a one-click fix, loudest first

@@ -18,7 +18,7 @@ from evaleditor.core.saving import WRITABLE, default_format
 from evaleditor.gui import dialogs
 from evaleditor.gui.window import settings
 from evaleditor.gui.window.loader import BackgroundTask
-from evaleditor.gui.window.save_target import csv_change, suggested_stem
+from evaleditor.gui.window.save_target import csv_change, not_written, suggested_stem
 
 BACKGROUND_BYTES = 2_000_000  # files bigger than this load in the background
 BACKGROUND_ROWS = 20_000  # datasets bigger than this save in the background
@@ -150,6 +150,9 @@ class DocumentsMixin:
             return False
         self.view.commit_editor()
         if doc.path is None or doc.source_format not in WRITABLE or doc.path.suffix.lower()[1:] not in WRITABLE:
+            why = not_written(doc)  # an .ods: said in the status bar as Save As proposes .xlsx
+            if why:
+                self.statusBar().showMessage(why, 10000)
             return self.save_as(wait=wait)
         handled = self.disk_watch.before_save(wait)  # the file changed on disk: reload, keep mine, save as
         if handled is not None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 
-FILE_NAME = re.compile(r"[^\s/\\]+\.(?:xlsx|xlsm|xls|csv|tsv|txt|json)\b", re.IGNORECASE)
+FILE_NAME = re.compile(r"[^\s/\\]+\.(?:xlsx|xlsm|xls|ods|csv|tsv|txt|jsonl|json)\b", re.IGNORECASE)
 translate = QCoreApplication.translate
 
 
@@ -19,6 +19,14 @@ def suggested_stem(doc) -> str:
         return doc.path.stem
     found = FILE_NAME.search(doc.display_name or "")
     return Path(found.group(0)).stem if found else "dataset"
+
+
+def not_written(doc) -> str:
+    """Why Save writes another file than the one open (an .ods: no well-kept writer), or ""."""
+    if doc.source_format == "ods":
+        return translate("Documents", "LibreOffice .ods files are opened but not written (no well-kept library "
+                                      "writes them): saving as .xlsx, which LibreOffice opens as it is")
+    return ""
 
 
 def csv_change(doc) -> str:

@@ -45,8 +45,10 @@ from evaleditor.io.sdk.mapping import (
 )
 from evaleditor.io.sdk.parse import decode_text, duplicate_key_messages, parse_json, split_root
 from evaleditor.io.sdk.schema import MODELS
+from evaleditor.io.sdk.traces import SdkTrace, is_trace, trace_rows
 from evaleditor.io.sdk.views import case_findings
 
+RECORDS_KEY = "eval_dataset_df"
 _load = parse_json  # verify.py parses a saved file as the reader does (and tests change it there)
 Progress = Callable[[int, int], None]
 Cancel = Callable[[], bool]
@@ -101,6 +103,9 @@ def _read(path: object, data: Any, progress: Progress | None, cancel: Cancel | N
 
     root_errors: Errors = []
     raw_cases, document = split_root(path, data, root_errors)
+    if not raw_cases and records_form(document):
+        check_cases(path, len(document[RECORDS_KEY]))
+        return _records_table(document, root_errors)
     check_cases(path, len(raw_cases))
     cases: list[ReadCase] = []
     for i, raw in enumerate(raw_cases):
@@ -125,6 +130,24 @@ def _read(path: object, data: Any, progress: Progress | None, cancel: Cancel | N
     table.document = document
     if progress is not None:
         progress(len(raw_cases), len(raw_cases))
+    return table
+
+
+def records_form(document: Any) -> bool:
+    """The SDK's records form: `{"eval_dataset_df": [{"prompt": …, "reference": …}, …]}` with no
+    eval_cases (EvaluationDataset turns the records into its DataFrame, the SDK's flat columns)."""
+    records = document.get(RECORDS_KEY) if isinstance(document, dict) else None
+    return isinstance(records, list) and bool(records) and all(isinstance(r, dict) for r in records) \
+        and "eval_cases" not in document
+
+
+def _records_table(document: dict[str, Any], root_errors: Errors) -> RawTable:
+    """The records form as rows (io/records.py), each keeping its record; a save writes the same form."""
+    from evaleditor.io.records import records_table
+
+    table = records_table(document[RECORDS_KEY], "json")
+    table.document = {**document, RECORDS_KEY: []}  # the records are the rows: not held twice
+    table.notes[:0] = [LoadNote("sdk-schema-error", f"{p}: {m}" if p else m) for p, m in root_errors]
     return table
 
 
@@ -154,15 +177,18 @@ def _table(cases: list[ReadCase], root_errors: Errors) -> RawTable:
     for c in cases:
         if c.unchecked:
             _check_agent_data(c)
+    traces = {n: trace_rows(c.case, c.cells.get(CASE_ID) or default_case_id(n, None))
+              for n, c in enumerate(cases) if is_trace(c.case)}
     extras: dict[str, None] = {}
     for c in cases:
         if c.extras:
             extras.update(dict.fromkeys(c.extras))
     used = {f for f in SHOWN_FIELDS if any(c.cells.get(f) for c in cases)}
+    used.update(f for turns in traces.values() for cells in turns for f, text in cells.items() if text)
     if SESSION in used:
         used.add(TURN)
     used.add(QUESTION)
-    if CASE_ID in used and _ids_are_defaults(cases, convs, used):
+    if CASE_ID in used and _ids_are_defaults(cases, convs, used, traces):
         used.discard(CASE_ID)
     fields = [f for f in SHOWN_FIELDS if f in used]
     headers = fields + list(extras)
@@ -171,6 +197,20 @@ def _table(cases: list[ReadCase], root_errors: Errors) -> RawTable:
     extra_keys = [extra_key(name) for name in extras]
     rows, payloads, notes = [], [], []
     for n, c in enumerate(cases):
+        if n in traces:
+            c.hidden.append(_trace(c.case["agent_data"]).replace("the agent trace", "the rest of the agent trace "
+                                                                "(its turns are the rows)", 1))
+            c.hidden += [f"the case's {name}" for f, name in ((ANSWER, "reference"), (CONTEXT, "context"),
+                                                              (TOOL_CALLS, "reference_trajectory")) if c.cells.get(f)]
+            notes += _notes(c, len(rows), column)
+            texts = [c.extras.get(name, "") for name in extras]
+            for k, turn in enumerate(traces[n]):
+                shown = blank.copy()
+                shown.update(turn)
+                shown.update(zip(extra_keys, texts, strict=True))
+                rows.append([turn.get(f, "") for f in fields] + texts)
+                payloads.append(SdkTrace(c.case, n, k, shown))
+            continue
         get = c.cells.get
         cells = [get(f, "") for f in fields]
         shown = blank.copy()
@@ -185,9 +225,9 @@ def _table(cases: list[ReadCase], root_errors: Errors) -> RawTable:
                             "the conversation is unchanged")
         elif conv is None and "agent_data" in c.case:
             c.hidden.append(_trace(c.case["agent_data"]))
+        notes += _notes(c, len(rows), column)
         rows.append(cells)
         payloads.append(SdkCase(c.case, shown, conv))
-        notes += _notes(c, n, column)
     notes[:0] = [LoadNote("sdk-schema-error", f"{p}: {m}" if p else m) for p, m in root_errors]
     return RawTable(headers, rows, "json", notes=notes, payloads=payloads)
 
@@ -228,11 +268,13 @@ def _check_agent_data(c: ReadCase) -> None:
         c.case = _clean_case(c.case, f"eval_cases.{c.index}", c.errors)
 
 
-def _ids_are_defaults(cases: list[ReadCase], convs: list, used: set[str]) -> bool:
+def _ids_are_defaults(cases: list[ReadCase], convs: list, used: set[str], traces: dict[int, Any]) -> bool:
     """Every id is the one the writer would generate (so the column is not needed), and no row would
-    show nothing at all without its id."""
+    show nothing at all without its id. A recorded conversation's id is its rows' session."""
     others = used - {CASE_ID}
     for n, c in enumerate(cases):
+        if n in traces:
+            continue
         case_id = c.cells.get(CASE_ID, "")
         if case_id and case_id != default_case_id(n, convs[n]):
             return False

@@ -68,11 +68,13 @@ from evaleditor.io.sdk.mapping import (
     SdkCase,
     calls_to_trajectory,
     default_case_id,
+    extra_key,
     header_field,
     model_content,
     reserved_name,
     with_text,
 )
+from evaleditor.io.sdk.traces import SdkTrace, TraceRow, trace_order, write_trace
 
 Progress = Callable[[int, int], None]
 _EVERY = 1000
@@ -124,10 +126,11 @@ def _check_extras(extras: list[tuple[int, str]]) -> None:
         seen.add(name)
 
 
-def _row_cells(ds: Dataset, positions: dict[str, int], extras: list[tuple[int, str]]) -> list[_RowCells]:
+def _row_cells(ds: Dataset, positions: dict[str, int], extras: list[tuple[int, str]],
+               kinds: tuple[type, ...] = (SdkCase,)) -> list[_RowCells]:
     out = []
     for row in ds.rows:
-        payload = row.payload if isinstance(row.payload, SdkCase) else None
+        payload = row.payload if isinstance(row.payload, kinds) else None
         if row.is_empty():
             continue
         out.append(_RowCells(
@@ -154,27 +157,43 @@ class SdkCases:
         self.present = {name for _, name in extras}
         extras = [(i, name) for i, name in extras if any(_cell(r, i) for r in ds.rows)]  # empty: nothing to write
         _check_extras(extras)
-        self.rows = _row_cells(ds, positions, extras)
+        # a case's own recorded conversation (sdk/traces.py) is one unit of its rows; every other row one case
+        self.units = _units(_row_cells(ds, positions, extras, (SdkCase, SdkTrace)))
+        plain = [n for n, u in enumerate(self.units) if isinstance(u, _RowCells)]
+        self.rows = [self.units[n] for n in plain]
         self.renamed = renamed_columns(self.rows, [name for _, name in extras], self.present)
         fields = [r.fields for r in self.rows]
-        self.layout = conversation_layout([f.get(SESSION, "") for f in fields], [f.get(TURN, "") for f in fields])
+        layout = conversation_layout([f.get(SESSION, "") for f in fields], [f.get(TURN, "") for f in fields])
+        self.layout = {sid: [plain[i] for i in members] for sid, members in layout.items()}  # case numbers
         self.place: dict[int, tuple[str, int]] = {i: (sid, k) for sid, members in self.layout.items()
                                                   for k, i in enumerate(members)}
         self.ids = self._case_ids()
         self.document = ds.document
 
     def __len__(self) -> int:
-        return len(self.rows)
+        return len(self.units)
 
     def row_id(self, n: int) -> int:
-        return self.rows[n].row_id
+        return self.row_ids(n)[0]
+
+    def row_ids(self, n: int) -> tuple[int, ...]:
+        """The rows case n is written from: one, or the turns of a recorded conversation in turn order."""
+        unit = self.units[n]
+        if isinstance(unit, _RowCells):
+            return (unit.row_id,)
+        return tuple(r.row_id for r in trace_order(unit))
 
     def _case_ids(self) -> list[str | None]:
         explicit = _explicit_ids(self.rows)
         used = {i for i in explicit if i is not None}
-        ids = []
-        for n, row in enumerate(self.rows):
-            case_id = explicit[n]
+        ids: list[str | None] = []
+        plain = iter(range(len(self.rows)))
+        for n, row in enumerate(self.units):
+            if not isinstance(row, _RowCells):
+                first = next(r.payload for r in row if r.payload is not None)
+                ids.append(first.case.get("eval_case_id"))
+                continue
+            case_id = explicit[next(plain)]
             if case_id is None and not _keeps_id(row):
                 place = self.place.get(n)
                 case_id = default_case_id(n, (*place, None) if place else None)
@@ -194,34 +213,68 @@ class SdkCases:
             return None
         sid, k = place
         members = self.layout[sid]
-        history = [(self.rows[i].fields.get(QUESTION, ""), self.rows[i].fields.get(ANSWER, "")) for i in members[:k]]
-        return conversation_data(sid, history, self.rows[n].fields.get(QUESTION, ""), k)
+        history = [(self.units[i].fields.get(QUESTION, ""), self.units[i].fields.get(ANSWER, "")) for i in members[:k]]
+        return conversation_data(sid, history, self.units[n].fields.get(QUESTION, ""), k)
 
     def case(self, n: int, conversation: dict[str, Any] | None | bool = False) -> dict[str, Any]:
         """Case n as saved (`conversation`: its conversation data when already made)."""
+        unit = self.units[n]
+        if not isinstance(unit, _RowCells):  # the rows of a case's own recorded conversation
+            first = next(r.payload for r in unit if r.payload is not None)
+            return write_trace(first.case, [TraceRow(r.fields, r.extras, r.payload) for r in unit], extra_key)
         conv = self.conversation(n) if conversation is False else conversation
-        return _case(self.rows[n], conv, self.ids[n], self.renamed, self.present)
+        return _case(unit, conv, self.ids[n], self.renamed, self.present)
 
     def all(self, progress: Progress | None = None) -> list[dict[str, Any]]:
         """Every case; the conversations made together, sharing what repeats (sdk_conversations)."""
-        convs = conversations([r.fields for r in self.rows])
+        convs = iter(conversations([r.fields for r in self.rows]))
         cases = []
-        for n, conv in enumerate(convs):
+        for n, unit in enumerate(self.units):
+            conv = next(convs) if isinstance(unit, _RowCells) else None
             cases.append(self.case(n, conv[2] if conv else None))
             if progress is not None and n % _EVERY == 0:
-                progress(n, len(convs))
+                progress(n, len(self.units))
         if progress is not None:
-            progress(len(convs), len(convs))
+            progress(len(self.units), len(self.units))
         return cases
 
 
 def dataset_to_sdk(ds: Dataset, progress: Progress | None = None) -> dict[str, Any]:
-    """The SDK `EvaluationDataset` object for `ds` (snake_case, no nulls)."""
+    """The SDK `EvaluationDataset` object for `ds` (snake_case, no nulls); in the records form
+    (`{"eval_dataset_df": [...]}`) when it was read so."""
+    if isinstance(ds.document, dict) and isinstance(ds.document.get("eval_dataset_df"), list) \
+            and "eval_cases" not in ds.document:
+        from evaleditor.io.platforms.sdk_flat import JSON_KEYS
+        from evaleditor.io.records import dataset_records
+
+        return {**ds.document, "eval_dataset_df": dataset_records(ds, JSON_KEYS)}
     plan = SdkCases(ds)
     root: dict[str, Any] = {"eval_cases": plan.all(progress)}
     if isinstance(plan.document, dict):
         root.update((k, v) for k, v in plan.document.items() if k != "eval_cases")
     return root
+
+
+def _units(rows: list[_RowCells]) -> list[_RowCells | list[_RowCells]]:
+    """The rows in order, those of one recorded conversation (sdk/traces.py) gathered as one unit at
+    the place of its first row: rows read from it, and new rows given its session id."""
+    sessions = {r.payload.shown.get(SESSION): r.payload.key for r in rows
+                if isinstance(r.payload, SdkTrace) and r.payload.shown.get(SESSION)}
+    if not sessions and not any(isinstance(r.payload, SdkTrace) for r in rows):
+        return list(rows)  # most files
+    groups: dict[int, list[_RowCells]] = {}
+    units: list[_RowCells | list[_RowCells]] = []
+    for r in rows:
+        key = r.payload.key if isinstance(r.payload, SdkTrace) else \
+            sessions.get(r.fields.get(SESSION)) if r.payload is None and r.fields.get(SESSION) else None
+        if key is None:
+            units.append(r)
+        elif key in groups:
+            groups[key].append(r)
+        else:
+            groups[key] = [r]
+            units.append(groups[key])
+    return [u for u in units if not isinstance(u, list) or any(r.payload is not None for r in u)]
 
 
 def _explicit_ids(rows: list[_RowCells]) -> list[str | None]:

@@ -1,0 +1,124 @@
+"""The other evaluation platforms' files: one module each, found here by name, so that adding the next
+platform is one module (its `PLATFORM`) and its Target in core/targets.py (header spellings, limits,
+the formats it takes).
+
+A platform writes .jsonl (`records`) and, where the platform takes one, .csv (`table`); a .jsonl file
+is read back as records (io/records.py): each key a column, the record kept with its row, so that
+saving it again with no edit writes the same objects. docs/formats.md cites each platform's source.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from evaleditor.core.dataset import Dataset, Row
+from evaleditor.core.export import export_headers
+from evaleditor.core.targets import ANSWER, CONTEXT, QUESTION, SESSION, TOOL_CALLS, TURN, get_target
+from evaleditor.io.records import Record, dataset_records
+
+
+@dataclass(frozen=True)
+class Platform:
+    target: str  # the target name (core/targets.py: its formats, the first what Save As proposes)
+    source: str  # the platform's documentation of the format
+    records: Callable[[Dataset], list[dict[str, Any]]] | None  # the .jsonl objects (None: no .jsonl)
+    table: Callable[[Dataset], tuple[list[str], list[list[str]]]] | None = None  # the .csv cells (None: no .csv)
+    owns: Callable[[set[str]], bool] = lambda keys: False  # a .jsonl record with these keys is its file
+
+
+def _platforms() -> dict[str, Platform]:
+    found = {}
+    for info in pkgutil.iter_modules(__path__):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        platform = getattr(module, "PLATFORM", None)
+        if isinstance(platform, Platform):
+            found[platform.target] = platform
+    return found
+
+
+def platform_for(target: str) -> Platform | None:
+    return PLATFORMS.get(target)
+
+
+def platform_of_records(records: list[dict[str, Any]]) -> str | None:
+    """The platform whose .jsonl these records are (by the first record's keys), or None."""
+    keys = set(records[0]) if records else set()
+    return next((name for name, p in PLATFORMS.items() if p.owns(keys)), None)
+
+
+# ----- what the writers share ---------------------------------------------------------------------------
+@dataclass
+class Case:
+    """One row as a platform writer sees it: the recognised fields, the other columns, the row."""
+
+    fields: dict[str, str]
+    extras: dict[str, str]
+    row: Row
+
+
+def cases(ds: Dataset) -> list[Case]:
+    """The non-empty rows, each with its recognised fields (first column of each) and the other columns."""
+    recognised = ds.fields()
+    first = {}
+    for i, fld in enumerate(recognised):
+        if fld is not None:
+            first.setdefault(fld, i)
+    others = [(i, c.header) for i, c in enumerate(ds.columns) if first.get(recognised[i]) != i]
+    out = []
+    for row in ds.rows:
+        if row.is_empty():
+            continue
+        out.append(Case({f: row.cells[i] for f, i in first.items()},
+                        {h: row.cells[i] for i, h in others}, row))
+    return out
+
+
+def as_read(ds: Dataset) -> bool:
+    """Every row came from a records file and the headers are this target's own: the records as read
+    are written back (edits in place) rather than made anew."""
+    rows = [r for r in ds.rows if not r.is_empty()]
+    return bool(rows) and all(isinstance(r.payload, Record) for r in rows) \
+        and export_headers(ds, ds.target.name) == ds.headers()
+
+
+def kept_records(ds: Dataset, json_keys: tuple[str, ...] = ()) -> list[dict[str, Any]] | None:
+    """The records as read with the edits made (as_read), else None."""
+    return dataset_records(ds, json_keys) if as_read(ds) else None
+
+
+_SHARED = (QUESTION, ANSWER, CONTEXT, TOOL_CALLS, SESSION, TURN)
+
+
+def flat_record(case: Case, target: str, *, skip: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The fields under `target`'s spelling (empty ones left out), then the other columns as text."""
+    t = get_target(target)
+    out: dict[str, Any] = {}
+    for fld in _SHARED:
+        text = case.fields.get(fld, "")
+        if text and fld not in skip:
+            out[t.header_for(fld)] = text
+    out.update((fld, text) for fld, text in case.fields.items() if text and fld not in _SHARED)  # eval_case_id
+    out.update((k, v) for k, v in case.extras.items() if v)
+    return out
+
+
+def table_of(records: list[dict[str, Any]], first: tuple[str, ...] = ()) -> tuple[list[str], list[list[str]]]:
+    """CSV cells for flat records: the keys in order of first appearance (`first` leading), objects
+    and arrays as JSON text."""
+    from evaleditor.io.records import value_text
+
+    keys: dict[str, None] = dict.fromkeys(first)
+    for r in records:
+        keys.update(dict.fromkeys(r))
+    headers = [k for k in keys if any(k in r for r in records)] or list(first)
+    return headers, [[value_text(r.get(k)) for k in headers] for r in records]
+
+
+PLATFORMS: dict[str, Platform] = _platforms()  # last: each module imports the helpers above
+
+__all__ = ["PLATFORMS", "Case", "Platform", "cases", "flat_record", "kept_records", "platform_for",
+           "platform_of_records", "table_of"]

@@ -1,0 +1,141 @@
+"""Records: a list of JSON objects, one per row (JSON Lines files, the SDK's records form).
+
+Reading, each key becomes a column (in order of first appearance) and each value the text a user
+sees: a string as it is, a number or boolean in JSON spelling (`3`, `true`), null as an empty cell,
+an object or array as its JSON text. The record as read stays with its row (`Record`), so that a save
+with no edit writes the same object back, and an edited cell replaces only that key: with a number
+or boolean again when the key held one and the text still reads as one, with the parsed JSON when it
+held an object or array and the text is valid JSON, else with the text typed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from evaleditor.core.dataset import Dataset
+from evaleditor.core.errors import ReadError
+from evaleditor.core.table import RawTable
+from evaleditor.io.sdk.mapping import scalar_text, typed_extra
+
+JSONL_SUFFIXES = (".jsonl", ".ndjson")
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Record:
+    """What a row read from records carries: the object as read and the text each key showed."""
+
+    record: dict[str, Any]
+    shown: dict[str, str] = field(default_factory=dict)
+
+
+def value_text(value: Any) -> str:
+    """The text a cell shows for a JSON value."""
+    if value is None:
+        return ""
+    text = scalar_text(value)
+    if text is not None:
+        return text
+    return json.dumps(value, ensure_ascii=False)
+
+
+def typed_value(text: str, original: Any, json_keys: bool = False) -> Any:
+    """The value to write for an edited cell whose record held `original` (see the module's docstring).
+    `json_keys`: the column holds JSON by its meaning (conversation_history …): valid JSON text is
+    written parsed even in a new row."""
+    if isinstance(original, (dict, list)) or (json_keys and original is None and text.strip()[:1] in "[{"):
+        try:
+            return json.loads(text)
+        except ValueError:
+            return text
+    if original is None:
+        return text
+    return typed_extra(text, original)
+
+
+def read_jsonl(path: str | os.PathLike[str], data: bytes | None = None) -> list[dict[str, Any]]:
+    """The objects of a JSON Lines file; ReadError naming the first line that is not one."""
+    from evaleditor.io import safety
+    from evaleditor.io.sdk.parse import decode_text
+
+    if data is None:
+        safety.check_file(path)
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError as err:
+            raise ReadError(path, safety.os_error_reason(err)) from None
+    from evaleditor.io.budget import check_cases, check_json_size
+
+    check_json_size(path, len(data))
+    text = decode_text(path, data)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    decoder = json.JSONDecoder()
+    out: list[dict[str, Any]] = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            value = decoder.decode(line)
+        except json.JSONDecodeError as err:
+            raise ReadError(path, f"line {n} is not valid JSON: {err.msg} at column {err.colno}") from None
+        except RecursionError:
+            raise ReadError(path, f"line {n} is nested too deeply") from None
+        if not isinstance(value, dict):
+            raise ReadError(path, f"line {n} is not a JSON object (each line of a .jsonl file is one case)")
+        out.append(value)
+    check_cases(path, len(out))
+    return out
+
+
+def records_table(records: Sequence[dict[str, Any]], fmt: str, flatten: Callable[[dict], dict] | None = None
+                  ) -> RawTable:
+    """A table of `records`; `flatten` turns a record into the keys its row shows (default: itself)."""
+    shown_records = [flatten(r) if flatten else r for r in records]
+    headers: dict[str, None] = {}
+    for r in shown_records:
+        headers.update(dict.fromkeys(r))
+    names = list(headers)
+    rows, payloads = [], []
+    for original, r in zip(records, shown_records, strict=True):
+        shown = {k: value_text(v) for k, v in r.items()}
+        rows.append([shown.get(k, "") for k in names])
+        payloads.append(Record(original, shown))
+    return RawTable(names, rows, fmt, payloads=payloads)
+
+
+def row_record(headers: Sequence[str], cells: Sequence[str], payload: object,
+               json_keys: Iterable[str] = ()) -> dict[str, Any]:
+    """The record for a row of a records table: as read where unchanged (see the module's docstring).
+    A new row writes every non-empty cell as text (JSON columns parsed); a key whose column was removed
+    is dropped."""
+    json_keys = frozenset(json_keys)
+    if isinstance(payload, Record):
+        out = dict(payload.record)
+        for key in set(payload.shown) - set(headers):
+            out.pop(key, None)
+        for key, text in zip(headers, cells, strict=False):
+            if payload.shown.get(key) == text and (key in payload.record or not text):
+                continue
+            original = payload.record.get(key)
+            if text == "" and not isinstance(original, str):
+                out.pop(key, None)
+            else:
+                out[key] = typed_value(text, original, key in json_keys)
+        return out
+    return {k: typed_value(text, None, k in json_keys) for k, text in zip(headers, cells, strict=False) if text}
+
+
+def dataset_records(ds: Dataset, json_keys: Iterable[str] = ()) -> list[dict[str, Any]]:
+    """Every non-empty row of `ds` as a record (row_record)."""
+    headers = ds.headers()
+    return [row_record(headers, row.cells, row.payload, json_keys) for row in ds.rows if not row.is_empty()]
+
+
+def jsonl_bytes(records: Iterable[dict[str, Any]]) -> bytes:
+    """JSON Lines: one compact object a line, UTF-8, non-ASCII kept, a newline after the last."""
+    return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records).encode("utf-8")

@@ -1,0 +1,193 @@
+"""The other evaluation platforms (io/platforms/): each file written is judged by the platform's own
+client where it installs from the registries (LangSmith's schemas; promptfoo's CLI with its offline
+`echo` provider when it is installed; azure-ai-evaluation's `evaluate` when it is installed), else
+against the platform's documented format; each reopens as its target and saves back the same."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import shutil
+import subprocess
+import warnings
+
+import pytest
+
+from evaleditor.core.targets import TARGET_NAMES, get_target
+from evaleditor.io.load import load_document
+from evaleditor.io.platforms import PLATFORMS
+from evaleditor.io.save import save_document
+
+TABLE = (
+    "session_id,turn_id,question,answer,context,category\n"
+    "s1,1,Hi there,Hello!,,greeting\n"
+    "s1,2,Book a flight,Booked,the fares,booking\n"
+    ",,What is 2+2?,4,,math\n"
+)
+
+
+@pytest.fixture
+def doc(tmp_path):
+    path = tmp_path / "cases.csv"
+    path.write_text(TABLE, encoding="utf-8")
+    return load_document(path)
+
+
+def lines(path):
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def rows(path):
+    with open(path, encoding="utf-8-sig", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_every_platform_is_a_target_and_every_new_target_a_platform():
+    assert set(PLATFORMS) == set(TARGET_NAMES) - {"ground-truth", "evaluation-set", "sdk"}
+    for name, platform in PLATFORMS.items():
+        assert get_target(name).title and platform.source and get_target(name).formats
+        assert (platform.records is not None) == ("jsonl" in get_target(name).formats)
+        assert (platform.table is not None) == ("csv" in get_target(name).formats)
+
+
+@pytest.mark.parametrize("target, suffix", [(t, f".{f}") for t in PLATFORMS for f in get_target(t).formats])
+def test_each_platform_file_reopens_as_its_target_and_saves_back_the_same(doc, tmp_path, target, suffix):
+    out = tmp_path / f"out{suffix}"
+    save_document(doc, out, target=target)
+    plain = (target, suffix) == ("langsmith", ".csv")  # a plain table: nothing in it says LangSmith
+    again = load_document(out)
+    assert again.dataset.target.name == ("ground-truth" if plain else target)
+    if plain:
+        again = load_document(out, target=target)
+    first = out.read_bytes()
+    save_document(again, out)
+    assert out.read_bytes() == first
+
+
+# ----- Amazon Bedrock -------------------------------------------------------------------------------
+def test_bedrock_lines_hold_prompt_reference_response_and_category(doc, tmp_path):
+    out = tmp_path / "bedrock.jsonl"
+    save_document(doc, out, target="bedrock")
+    got = lines(out)
+    assert [(r["prompt"], r["referenceResponse"], r["category"]) for r in got] == [
+        ("Hi there", "Hello!", "greeting"), ("Book a flight", "Booked", "booking"), ("What is 2+2?", "4", "math")]
+
+
+def _rules(doc):
+    return {i.rule: i for i in doc.validator.all_issues()}
+
+
+def test_bedrock_takes_at_most_1000_prompts_a_job(tmp_path):
+    path = tmp_path / "many.jsonl"
+    path.write_text("".join(json.dumps({"prompt": f"q{i}", "referenceResponse": "a"}) + "\n" for i in range(1000)))
+    assert "too-many-prompts" not in _rules(load_document(path))
+    with open(path, "a") as handle:
+        handle.write(json.dumps({"prompt": "one more", "referenceResponse": "a"}) + "\n")
+    issue = _rules(load_document(path))["too-many-prompts"]
+    assert issue.severity == "error" and "1,001 prompts" in issue.message and "1,000" in issue.message
+    assert "too-many-prompts" not in _rules(load_document(path, target="sdk-flat"))
+
+
+def test_conversations_are_said_to_be_sent_as_single_prompts_where_a_platform_has_none(doc, tmp_path):
+    out = tmp_path / "bedrock.jsonl"
+    save_document(doc, out, target="bedrock")
+    assert _rules(load_document(out))["conversation-not-supported"].severity == "warning"
+    flat = tmp_path / "flat.jsonl"
+    save_document(doc, flat, target="sdk-flat")
+    assert "conversation-not-supported" not in _rules(load_document(flat))
+
+
+def test_bedrock_has_no_csv_and_says_so(doc, tmp_path):
+    from evaleditor.core.errors import WriteError
+
+    with pytest.raises(WriteError, match=r"takes \.jsonl files, not \.csv"):
+        save_document(doc, tmp_path / "bedrock.csv", target="bedrock")
+
+
+# ----- LangSmith ----------------------------------------------------------------------------------
+def test_langsmith_examples_are_what_its_client_takes(doc, tmp_path):
+    schemas = pytest.importorskip("langsmith.schemas")
+    out = tmp_path / "langsmith.jsonl"
+    save_document(doc, out, target="langsmith")
+    examples = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # `outputs`, as its docs write it, is now also `reference_outputs`
+        for record in lines(out):
+            assert set(record) <= {"inputs", "outputs", "metadata"}
+            examples.append(schemas.ExampleCreate(**record))
+    assert [(e.inputs, e.reference_outputs) for e in examples] == [
+        ({"question": "Hi there"}, {"answer": "Hello!"}),
+        ({"question": "Book a flight", "context": "the fares"}, {"answer": "Booked"}),
+        ({"question": "What is 2+2?"}, {"answer": "4"})]
+    assert examples[1].metadata == {"category": "booking", "session_id": "s1", "turn_id": "2"}
+
+
+def test_langsmith_csv_is_the_table_its_upload_splits_by_column(doc, tmp_path):
+    out = tmp_path / "langsmith.csv"
+    save_document(doc, out, target="langsmith")
+    got = rows(out)
+    assert list(got[0])[:3] == ["question", "context", "answer"]
+    assert got[1]["question"] == "Book a flight" and got[1]["answer"] == "Booked"
+
+
+# ----- promptfoo ----------------------------------------------------------------------------------
+def test_promptfoo_columns_are_vars_and_expected_holds_an_assertion(doc, tmp_path):
+    out = tmp_path / "tests.csv"
+    save_document(doc, out, target="promptfoo")
+    got = rows(out)
+    assert [r["__expected"] for r in got] == ["equals:Hello!", "equals:Booked", "equals:4"]
+    assert [r["question"] for r in got] == ["Hi there", "Book a flight", "What is 2+2?"]
+
+
+def test_promptfoo_answer_already_an_assertion_is_kept_and_another_is_made_exact(tmp_path):
+    from evaleditor.io.platforms.promptfoo import assertion
+
+    assert assertion("contains:Paris") == "contains:Paris"
+    assert assertion("llm-rubric: is polite") == "llm-rubric: is polite"
+    assert assertion("Paris") == "equals:Paris"
+    assert assertion("Note: bring ID") == "equals:Note: bring ID"
+
+
+def _promptfoo() -> str | None:
+    return os.environ.get("PROMPTFOO_BIN") or shutil.which("promptfoo")
+
+
+@pytest.mark.skipif(_promptfoo() is None, reason="promptfoo not installed (npm install promptfoo; or set PROMPTFOO_BIN)")
+def test_promptfoo_runs_the_csv_offline_with_its_echo_provider(tmp_path):
+    path = tmp_path / "cases.csv"
+    path.write_text("question,answer\nsame text,same text\nasked,something else\n", encoding="utf-8")
+    save_document(load_document(path), tmp_path / "tests.csv", target="promptfoo")
+    (tmp_path / "promptfooconfig.yaml").write_text('prompts:\n  - "{{question}}"\nproviders:\n  - echo\n'
+                                                   "tests: file://tests.csv\n", encoding="utf-8")
+    env = {**os.environ, "PROMPTFOO_DISABLE_TELEMETRY": "1", "PROMPTFOO_DISABLE_UPDATE": "1",
+           "PROMPTFOO_DISABLE_SHARING": "1"}
+    subprocess.run([_promptfoo(), "eval", "-c", "promptfooconfig.yaml", "-o", "out.json", "--no-cache",
+                    "--no-progress-bar", "--no-write"], cwd=tmp_path, env=env, capture_output=True, timeout=300)
+    results = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["results"]["results"]
+    assert [(r["vars"]["question"], r["success"]) for r in results] == [("same text", True), ("asked", False)]
+    assert results[1]["gradingResult"]["componentResults"][0]["assertion"] == {"type": "equals", "value": "something else"}
+
+
+# ----- Azure AI Foundry ---------------------------------------------------------------------------
+def test_azure_rows_and_conversations(doc, tmp_path):
+    out = tmp_path / "azure.jsonl"
+    save_document(doc, out, target="azure-foundry")
+    conversation, single = lines(out)
+    assert conversation["conversation"]["messages"] == [
+        {"role": "user", "content": "Hi there"}, {"role": "assistant", "content": "Hello!"},
+        {"role": "user", "content": "Book a flight"},
+        {"role": "assistant", "content": "Booked", "context": "the fares"}]
+    assert single == {"query": "What is 2+2?", "ground_truth": "4", "category": "math"}
+
+
+def test_azure_evaluate_runs_offline_on_the_file_with_a_local_evaluator(tmp_path):
+    evaluation = pytest.importorskip("azure.ai.evaluation", reason="azure-ai-evaluation not installed (pins pandas < 3)")
+    path = tmp_path / "cases.csv"
+    path.write_text("question,answer,response\nCapital of France?,Paris,Paris\nLargest planet?,Jupiter,Saturn\n",
+                    encoding="utf-8")
+    out = tmp_path / "azure.jsonl"
+    save_document(load_document(path), out, target="azure-foundry")
+    result = evaluation.evaluate(data=str(out), evaluators={"f1": evaluation.F1ScoreEvaluator()})
+    scores = [row["outputs.f1.f1_score"] for row in result["rows"]]
+    assert scores == [1.0, 0.0]
