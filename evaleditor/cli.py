@@ -196,10 +196,12 @@ def _convert(args) -> int:
             out, blocking = write_converted(source, path, fmt, args.target, args.headers,
                                             replace_read_only=args.force)
     except UnstorableCell as exc:  # the data's fault, as a blocking finding is: exit 1, nothing written
+        _unwritten_report(args, source, fmt)
         print(_("evaleditor: refused to write {output}: {reason}").format(
             output=escape_for_terminal(args.output), reason=escape_for_terminal(exc.reason)), file=sys.stderr)
         return 1
     except EvalEditorError as exc:
+        _unwritten_report(args, source, fmt)
         return _fail(i18n.error_text(exc))
     except BrokenPipeError:
         return _emit_nowhere()
@@ -233,6 +235,16 @@ def _convert(args) -> int:
     elif args.format == "text":
         _emit(done)
     return 1 if errors else 0
+
+
+def _unwritten_report(args, source, fmt: str) -> None:
+    """With --format json, the report of an output that could not be written (`written` false)."""
+    if args.format == "json":
+        from evaleditor.core.report import report_json
+        from evaleditor.io.convert import converted_document
+
+        out = converted_document(source, fmt, args.target, args.headers)
+        _json_line({**report_json(out, args.output), "input": args.input, "written": False})
 
 
 def _template(args) -> int:

@@ -151,6 +151,9 @@ def test_convert_json_is_the_report_of_the_output_and_says_whether_it_was_writte
     code, out, _ = run(capsys, "convert", src, tmp_path / "out.csv", "--format", "json")
     [report] = json_lines(out, "convert")
     assert code == 0 and report["written"] is True and report["sheet"] is None and (tmp_path / "out.csv").exists()
+    code, out, err = run(capsys, "convert", src, tmp_path / "no-folder" / "out.csv", "--format", "json")
+    [report] = json_lines(out, "convert")
+    assert code == 2 and report["written"] is False and report["shape"]["rows"] == 2 and len(err.splitlines()) == 1
     code, out, _ = run(capsys, "convert", tmp_path / "missing.csv", tmp_path / "o.json", "--format", "json")
     [report] = json_lines(out, "convert")
     assert code == 2 and report["issues"][0]["rule"] == "unreadable-file" and report["written"] is False
