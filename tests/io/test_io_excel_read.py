@@ -219,3 +219,45 @@ def test_releasing_freed_memory_is_harmless():
 
     release_freed_memory()
     release_freed_memory()
+
+
+KEPT = [" ", "\t", "a\r\nb", "  lead", "trail  ", "\n", "x\ry", " \r\n "]
+
+
+@pytest.mark.parametrize("writer", ["openpyxl", "evaleditor"])
+def test_whitespace_and_carriage_returns_read_and_save_exactly(tmp_path, writer):
+    """openpyxl writes a whitespace-only cell without xml:space="preserve" and a carriage return raw:
+    calamine read " " and a tab as empty and "a\\r\\nb" as "a\\nb"."""
+    headers = [f"c{i}" for i in range(len(KEPT))]
+    path = tmp_path / "kept.xlsx"
+    if writer == "openpyxl":
+        table_xlsx(path, [headers, KEPT])
+    else:
+        write_table(path, headers, [KEPT])
+    assert read_table(path).rows == [KEPT]
+    write_table(tmp_path / "again.xlsx", headers, read_table(path).rows)
+    assert read_table(tmp_path / "again.xlsx").rows == [KEPT]
+
+
+def test_rich_inline_text_and_formula_strings_keep_their_text(tmp_path):
+    path = raw_xlsx(tmp_path / "rich.xlsx",
+                    '<row r="1"><c r="A1" t="inlineStr"><is><t>q</t></is></c><c r="B1" t="inlineStr"><is><t>f</t>'
+                    '</is></c></row><row r="2"><c r="A2" t="inlineStr"><is><r><t>Hello</t></r><r><t> </t></r>'
+                    '<r><t>world_x0021_</t></r><rPh><t> ph </t></rPh></is></c>'
+                    '<c r="B2" t="str"><f>A1</f><v>a\r\nb</v></c></row>')
+    assert read_table(path).rows == [["Hello world!", "a\r\nb"]]
+
+
+def test_text_calamine_reads_exactly_costs_no_second_pass(tmp_path, monkeypatch):
+    """Leading and trailing spaces marked xml:space="preserve" (as openpyxl and Excel write them), line
+    feeds, and shared strings: the sheet is not parsed again."""
+    from evaleditor.io.excel import formulas
+
+    def parsed(*_args, **_kwargs):
+        raise AssertionError("the sheet was parsed a second time")
+
+    monkeypatch.setattr(formulas, "_CarriageReturnsKept", parsed)
+    rows = [["  lead", "trail  ", "a\nb", " mid dle "]]
+    table_xlsx(tmp_path / "a.xlsx", [["q", "a", "b", "c"], *rows])
+    write_table(tmp_path / "b.xlsx", ["q", "a", "b", "c"], rows)
+    assert read_table(tmp_path / "a.xlsx").rows == rows and read_table(tmp_path / "b.xlsx").rows == rows

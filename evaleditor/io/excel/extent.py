@@ -39,10 +39,12 @@ _PREFIXED = re.compile(rb":c[\s>]")  # a cell with a namespace prefix
 _WIDE_LETTERS = re.compile(rb'r="([A-Za-z]{2,3})\d')  # a reference in column AA or beyond
 # step 1 in three searches, each with a literal prefix that makes sre skip at memchr speed (an alternation
 # without one is 5x slower, and `in` with a 2-5 byte needle 2x slower): a cell whose reference is deep or
-# wide, or that has none first, or a formula; a namespace-prefixed cell or formula; an attribute valued
-# "e" (t="e": an error value), confirmed by formulas.may_need_scan
+# wide, or that has none first, or a formula, or text with whitespace first or last in a <t> without
+# xml:space="preserve" (calamine trims it); a namespace-prefixed cell or formula; an attribute valued
+# "e" (t="e": an error value), confirmed by formulas.may_need_scan; a carriage return (memchr: calamine
+# reads one written raw as a line feed)
 _QUICK = re.compile(rb'<(?:c(?: r="(?:[A-Za-z]{2,3}\d|[A-Za-z]?(?:3[89]\d{4}|[4-9]\d{5}|\d{7}))|(?! r=")[\s>])'
-                    rb'|f[\s>/])')
+                    rb'|f[\s>/]|t>[ \t\r\n]|/t>(?<=[ \t\r\n]</t>))')
 _PREFIXED_HINT = re.compile(rb":[cf][\s>/]")
 _ERROR_HINT = re.compile(rb"""=["']e["']""")
 # step 3: a cell that has a value (not self-closing) and a reference: its letters, its digits
@@ -108,7 +110,7 @@ def sheet_area(zf: zipfile.ZipFile, part: str, limit: int | None = None) -> tupl
     letters: set[bytes] = set()  # of references in column AA or beyond
     deep = unplaced = formulas = False
     for piece in _chunks(zf, part):
-        if not formulas and _ERROR_HINT.search(piece) is not None:
+        if not formulas and (b"\r" in piece or _ERROR_HINT.search(piece) is not None):
             formulas = may_need_scan(piece)
         if _QUICK.search(piece) is None and _PREFIXED_HINT.search(piece) is None:
             continue

@@ -5,6 +5,9 @@
   reader shows the formula text instead and reports it (rule `formula-without-value`).
 - Error values (`#N/A`, `#DIV/0!` ...): calamine's Python binding turns them into "", while Excel
   shows (and the reading policy keeps) the error text.
+- Text calamine alters: it trims the whitespace around a `<t>` that lacks xml:space="preserve" (a " "
+  or tab cell becomes empty; openpyxl writes them so) and reads a carriage return written as such as a
+  line feed ("a\r\nb" becomes "a\nb"). Such inline-string and formula-result cells get their exact text.
 Safe to parse: `safety.check_zip_workbook` has refused any part that declares a DTD or entities, and
 parsing goes through defusedxml all the same.
 """
@@ -23,6 +26,10 @@ _STRICT_REL = "http://purl.oclc.org/ooxml/officeDocument/relationships"
 _PKG_REL = "http://schemas.openxmlformats.org/package/2006/relationships"
 _NEEDS_SCAN = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s>/]|\st=[\"']e[\"']")
 _HINTS = (b"<f", b":f", b"t=\"e\"", b"t='e'")
+# text with whitespace first or last in a <t> without attributes (so without xml:space="preserve")
+_TRIMMED = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?t>(?:[ \t\r\n]|[^<]*+(?<=[ \t\r\n])<)")
+_CR_IN_TEXT = re.compile(rb"(<(?:[A-Za-z_][\w.-]*:)?[tvf](?:\s[^>]*)?>)([^<]*\r)")
+_ESCAPED = re.compile(r"_x([0-9A-Fa-f]{4})_")
 _REF = re.compile(r"([A-Za-z]{1,3})(\d+)$")
 _CHUNK = 1 << 20
 
@@ -33,7 +40,8 @@ class MissedCell:
     column: int  # 0-based, in the sheet
     ref: str  # "B7"
     text: str  # "=SUM(A1:A3)" or "#N/A"
-    formula: bool  # True: a formula with no saved value; False: a saved error value
+    formula: bool  # True: a formula with no saved value; False: a saved error value or text
+    exact: bool = False  # True: text that calamine read altered, to put in place of what it read
 
 
 def _local(tag: str) -> str:
@@ -79,8 +87,10 @@ def _workbook_part(zf: zipfile.ZipFile) -> str:
 
 
 def may_need_scan(xml: bytes) -> bool:
-    """Whether this piece of sheet XML holds a formula or an error cell (a substring test first: fast)."""
-    return any(hint in xml for hint in _HINTS) and _NEEDS_SCAN.search(xml) is not None
+    """Whether this piece of sheet XML holds a formula, an error cell, or text that calamine alters
+    (substring tests first: fast)."""
+    return (any(hint in xml for hint in _HINTS) and _NEEDS_SCAN.search(xml) is not None) \
+        or b"\r" in xml or (b"t>" in xml and _TRIMMED.search(xml) is not None)
 
 
 def _needs_scan(zf: zipfile.ZipFile, part: str) -> bool:
@@ -92,6 +102,42 @@ def _needs_scan(zf: zipfile.ZipFile, part: str) -> bool:
                 return True
             tail = chunk[-64:]
     return False
+
+
+class _CarriageReturnsKept:
+    """The part's XML with each carriage return inside a text written as `&#13;`, which an XML parser
+    keeps (a raw one it reads as a line feed, as calamine does)."""
+
+    def __init__(self, zf: zipfile.ZipFile, part: str):
+        from evaleditor.io.excel.extent import _chunks
+
+        self._pieces = _chunks(zf, part)  # pieces cut before a `<`: a text is never split
+
+    def read(self, _size: int = -1) -> bytes:
+        piece = next(self._pieces, b"")
+        if b"\r" in piece:
+            piece = _CR_IN_TEXT.sub(lambda m: m[1] + m[2].replace(b"\r", b"&#13;"), piece)
+        return piece
+
+
+def _exact_text(cell) -> str | None:
+    """The text of an inline-string or formula-string cell when calamine would alter it, else None."""
+    kind = cell.get("t")
+    if kind == "inlineStr":
+        parts = [t.text or "" for child in cell if _local(child.tag) == "is" for t in child.iter()
+                 if _local(t.tag) == "t" and not _in_phonetic(child, t)]
+    elif kind == "str":
+        parts = [child.text or "" for child in cell if _local(child.tag) == "v"]
+    else:
+        return None
+    if not any(p and ("\r" in p or p != p.strip()) for p in parts):
+        return None
+    return _ESCAPED.sub(lambda m: chr(int(m[1], 16)), "".join(parts))
+
+
+def _in_phonetic(root, target) -> bool:
+    """Whether `target` lies in a phonetic run (<rPh>) of `root`: calamine leaves those out."""
+    return any(_local(run.tag) == "rPh" and any(t is target for t in run.iter()) for run in root)
 
 
 def _position(ref: str | None, row: int, col: int) -> tuple[int, int]:
@@ -108,7 +154,7 @@ def _position(ref: str | None, row: int, col: int) -> tuple[int, int]:
 
 def missed_cells(zf: zipfile.ZipFile, part: str, needs_scan: bool | None = None) -> list[MissedCell]:
     """Cells of sheet `part` with a formula and no saved value (no <v>, or an empty non-text <v>),
-    and cells holding an error value. `needs_scan`: the answer of `may_need_scan` if already known."""
+    cells holding an error value, and text cells with their exact text where calamine alters it. `needs_scan`: the answer of `may_need_scan` if already known."""
     if not (_needs_scan(zf, part) if needs_scan is None else needs_scan):
         return []
     from defusedxml.ElementTree import iterparse
@@ -118,46 +164,50 @@ def missed_cells(zf: zipfile.ZipFile, part: str, needs_scan: bool | None = None)
     found: list[MissedCell] = []
     shared: dict[str, tuple[str, str]] = {}  # si -> (master ref, formula text)
     row, col = -1, -1
-    with zf.open(part) as member:
-        for event, el in iterparse(member, events=("start", "end")):
-            name = _local(el.tag)
-            if event == "start":
-                if name == "row":
-                    r = el.get("r")
-                    row = int(r) - 1 if r and r.isdigit() else row + 1
-                    col = -1
-                continue
-            if name != "c":
-                if name in ("row", "sheetData"):
-                    el.clear()
-                continue
-            col += 1
-            row_i, col = _position(el.get("r"), row, col)
-            formula = value = None
-            for child in el:
-                child_name = _local(child.tag)
-                if child_name == "f":
-                    formula = child
-                elif child_name == "v":
-                    value = child
-            ref = f"{column_letter(col)}{row_i + 1}"
-            if formula is None:
-                if el.get("t") == "e" and value is not None and value.text:
-                    found.append(MissedCell(row_i, col, ref, value.text, False))
-            else:
-                text = formula.text or ""
-                si = formula.get("si")
-                if formula.get("t") == "shared" and si is not None:
-                    if text:
-                        shared[si] = (ref, text)
-                    elif si in shared:
-                        text = _translate(*shared[si], ref)
-                no_value = value is None or (not value.text and el.get("t") not in ("str", "inlineStr"))
-                if no_value and text:
-                    found.append(MissedCell(row_i, col, ref, "=" + text, True))
-                elif el.get("t") == "e" and value is not None and value.text:
-                    found.append(MissedCell(row_i, col, ref, value.text, False))
-            el.clear()
+    for event, el in iterparse(_CarriageReturnsKept(zf, part), events=("start", "end")):
+        name = _local(el.tag)
+        if event == "start":
+            if name == "row":
+                r = el.get("r")
+                row = int(r) - 1 if r and r.isdigit() else row + 1
+                col = -1
+            continue
+        if name != "c":
+            if name in ("row", "sheetData"):
+                el.clear()
+            continue
+        col += 1
+        row_i, col = _position(el.get("r"), row, col)
+        formula = value = None
+        for child in el:
+            child_name = _local(child.tag)
+            if child_name == "f":
+                formula = child
+            elif child_name == "v":
+                value = child
+        ref = f"{column_letter(col)}{row_i + 1}"
+        exact = _exact_text(el)
+        if formula is None:
+            if exact is not None:
+                found.append(MissedCell(row_i, col, ref, exact, False, exact=True))
+            elif el.get("t") == "e" and value is not None and value.text:
+                found.append(MissedCell(row_i, col, ref, value.text, False))
+        else:
+            text = formula.text or ""
+            si = formula.get("si")
+            if formula.get("t") == "shared" and si is not None:
+                if text:
+                    shared[si] = (ref, text)
+                elif si in shared:
+                    text = _translate(*shared[si], ref)
+            no_value = value is None or (not value.text and el.get("t") not in ("str", "inlineStr"))
+            if no_value and text:
+                found.append(MissedCell(row_i, col, ref, "=" + text, True))
+            elif exact is not None:
+                found.append(MissedCell(row_i, col, ref, exact, False, exact=True))
+            elif el.get("t") == "e" and value is not None and value.text:
+                found.append(MissedCell(row_i, col, ref, value.text, False))
+        el.clear()
     return found
 
 

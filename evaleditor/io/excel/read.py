@@ -91,7 +91,7 @@ def read_xlsx(
         row = rows[cell.row]
         if len(row) <= cell.column:
             row.extend([""] * (cell.column + 1 - len(row)))
-        if row[cell.column] == "":
+        if row[cell.column] == "" or cell.exact:
             row[cell.column] = cell.text
             if cell.formula:
                 formulas.append(cell)
