@@ -76,6 +76,10 @@ class Validator:
         """Rows with a reader finding of `rule` (sdk-not-shown: cases holding what the table cannot show)."""
         return sum(1 for issues in self.static_rows.values() if any(i.rule == rule for i in issues))
 
+    def empty_rows(self) -> set[int]:
+        """Ids of the rows that are entirely empty (not cases); kept up to date edit by edit. Read only."""
+        return self._empty
+
     def data_row_count(self) -> int:
         return len(self.ds.rows) - len(self._empty)
 

@@ -119,19 +119,56 @@ def as_saved(doc: Document) -> Dataset:
     return ds
 
 
-def _written(doc: Document) -> tuple[list[str], list[tuple[int, int, list[str]]]]:
-    """The headers a save writes and its rows as (row id, the row's 1-based number in the window,
-    cells): the rows core/export writes (entirely empty rows are not cases)."""
-    ds = as_saved(doc)
-    number = doc.dataset.position
-    rows = [(row.id, number(row.id) + 1, row.cells) for row in ds.rows if not row.is_empty()]
-    return export_headers(ds), rows
-
-
 def _layout(sessions: Sequence[str], turns: Sequence[str]) -> dict[str, list[int]]:
     from evaleditor.io.sdk.conversations import conversation_layout  # the writer's own turn order
 
     return conversation_layout(sessions, turns)
+
+
+Entry = tuple[str, str, tuple[int, ...]]
+
+
+def _entries_from_index(doc: Document, spos: int | None) -> list[Entry]:
+    """The cases from the validator's session index, kept up to date edit by edit: when the save
+    writes the document as it is, its conversations are the index's (one pass in file order, no
+    grouping). A conversation's rows are in file order here; `make` puts them in turn order."""
+    v, ds = doc.validator, doc.dataset
+    empty, session_of, sessions = v.empty_rows(), v.sessions.session_of, v.sessions.sessions
+    entries: list[Entry] = []
+    seen: set[str] = set()
+    for row in ds.rows:
+        rid = row.id
+        if rid in empty:
+            continue
+        sid = session_of.get(rid) if spos is not None else None
+        if sid is None:
+            entries.append((ALONE if spos is not None else SINGLE, "", (rid,)))
+        elif sid not in seen:
+            seen.add(sid)
+            entries.append((CONVERSATION, sid, tuple(sessions[sid])))
+    return entries
+
+
+def _entries_from_rows(ds: Dataset, pos: dict[str, int]) -> list[Entry]:
+    """The cases of the rows core/export writes, grouped the way the target reads the headers."""
+    rows = [(row.id, row.cells) for row in ds.rows if not row.is_empty()]
+    spos = pos.get(SESSION)
+    if spos is None:
+        return [(SINGLE, "", (rid,)) for rid, _ in rows]
+    sessions = [_at(cells, spos) for _, cells in rows]
+    layout = _layout(sessions, [_at(cells, pos.get(TURN)) for _, cells in rows])
+    first = {min(members): sid for sid, members in layout.items()}  # a conversation at its first row
+    entries: list[Entry] = []
+    for i, (rid, _) in enumerate(rows):
+        if not sessions[i]:
+            entries.append((ALONE, "", (rid,)))
+        elif i in first:
+            entries.append((CONVERSATION, first[i], tuple(rows[m][0] for m in layout[first[i]])))
+    return entries
+
+
+def _at(cells: list[str], p: int | None) -> str:
+    return cells[p] if p is not None and p < len(cells) else ""
 
 
 def table_preview(doc: Document, verdicts: bool = False) -> Preview:
@@ -139,41 +176,35 @@ def table_preview(doc: Document, verdicts: bool = False) -> Preview:
     reads them (a `Session_ID` column groups nothing), conversations in the order of their first row,
     their turns in turn order; a row with an empty session id is a conversation of one."""
     target = get_target(doc.dataset.target.name)
-    headers, rows = _written(doc)
+    saved = as_saved(doc)
+    headers = export_headers(saved)
     pos: dict[str, int] = {}
     for i, header in enumerate(headers):
         fld = target.recognise(header)
         if fld is not None and fld not in pos:
             pos[fld] = i
-
-    def cell(cells: list[str], fld: str) -> str:
-        p = pos.get(fld)
-        return cells[p] if p is not None and p < len(cells) else ""
-
-    entries: list[tuple[str, str, tuple[int, ...]]] = []
     spos = pos.get(SESSION)
-    sessions = [cell(c, SESSION) for _, _, c in rows] if spos is not None else []
-    if not any(sessions):
-        entries = [(SINGLE, "", (rid,)) for rid, _, _ in rows]
-        shape = Shape("single-turn", len(rows), None, None)
-    else:
-        layout = _layout(sessions, [cell(c, TURN) for _, _, c in rows])
-        first = {min(members): sid for sid, members in layout.items()}  # a conversation at its first row
-        for i, (rid, _, _) in enumerate(rows):
-            if not sessions[i]:
-                entries.append((ALONE, "", (rid,)))
-            elif i in first:
-                sid = first[i]
-                entries.append((CONVERSATION, sid, tuple(rows[m][0] for m in layout[sid])))
-        shape = Shape("multi-turn", len(rows), len(entries), headers[spos])
-    number = {rid: n for rid, n, _ in rows}
-    cells_of = {rid: c for rid, _, c in rows}
     v = doc.validator
+    if saved is doc.dataset and v.checking is None and spos == doc.dataset.field_position(SESSION):
+        entries = _entries_from_index(doc, spos)
+    else:
+        entries = _entries_from_rows(saved, pos)
+    rows = sum(len(ids) for _, _, ids in entries)
+    if spos is None or all(kind != CONVERSATION for kind, _, _ in entries):
+        entries = [(SINGLE, "", ids) for _, _, ids in entries]
+        shape = Shape("single-turn", rows, None, None)
+    else:
+        shape = Shape("multi-turn", rows, len(entries), headers[spos])
+    number = doc.dataset.position
 
     def make(i: int) -> Case:
         kind, name, ids = entries[i]
-        turns = tuple(Turn(rid, number[rid], cell(cells_of[rid], TURN), cell(cells_of[rid], QUESTION),
-                           cell(cells_of[rid], ANSWER), cell(cells_of[rid], TOOL_CALLS)) for rid in ids)
+        cells = [saved.row(rid).cells for rid in ids]
+        if kind == CONVERSATION:  # turn order, as the writer orders a conversation
+            order = _layout([name] * len(ids), [_at(c, pos.get(TURN)) for c in cells])[name]
+            ids, cells = tuple(ids[k] for k in order), [cells[k] for k in order]
+        turns = tuple(Turn(rid, number(rid) + 1, _at(c, pos.get(TURN)), _at(c, pos.get(QUESTION)),
+                           _at(c, pos.get(ANSWER)), _at(c, pos.get(TOOL_CALLS))) for rid, c in zip(ids, cells, strict=True))
         if not verdicts:
             return Case(kind, name, turns)
         reasons = tuple(issue for rid in ids for issue in v.row_issues(rid) if issue.severity == ERROR)

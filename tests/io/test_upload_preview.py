@@ -132,3 +132,24 @@ def test_an_sdk_preview_makes_only_the_cases_shown(monkeypatch):
     assert len(p) == 3000 and calls == []
     p.case(1500)
     assert len(calls) == 1
+
+
+def test_a_table_preview_after_edits_groups_nothing_again(monkeypatch):
+    """The conversations come from the validator's session index, kept up to date edit by edit: a
+    rebuild after an edit orders only the conversation shown, and agrees with grouping the rows anew."""
+    rows = [[f"s{i // 3}", str(3 - i % 3), f"q{i}", "a", ""] for i in range(3000)]
+    d = doc(rows=rows, target="ground-truth")
+    ds = d.dataset
+    session = ds.columns[0].id
+    edits = [(ds.rows[0].id, session, "late"), (ds.rows[10].id, session, ""), (ds.rows[2999].id, session, "s0")]
+    SetCells(edits).apply(ds)  # s0 loses its first row and gains the last; a row leaves every session
+    sizes = []
+    real = upload_preview._layout
+    monkeypatch.setattr(upload_preview, "_layout", lambda s, t: sizes.append(len(s)) or real(s, t))
+    p = build_preview(d)
+    assert sizes == [] and p.shape.line == d.shape.line
+    fresh = upload_preview._entries_from_rows(ds, {"session_id": 0, "turn_id": 1, "question": 2})
+    assert [(k, n, sorted(ids)) for k, n, ids in p.entries] == [(k, n, sorted(ids)) for k, n, ids in fresh]
+    sizes.clear()
+    s0 = p.case(next(i for i, e in enumerate(p.entries) if e[1] == "s0"))
+    assert [t.turn for t in s0.turns] == ["1", "1", "2"] and sizes == [3]  # only the case shown is ordered
