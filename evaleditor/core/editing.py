@@ -83,7 +83,7 @@ def renumber_turns(v: Validator) -> Command | None:
 def sdk_turn_order(v: Validator) -> Command | None:
     """What a save as SDK JSON does to conversations, done to the dataset: each gathered at its first
     row, its turns in turn order and numbered 1 … n (the file stores each turn's place, not the
-    number typed; io/sdk_conversations.conversation_layout). Applied before such a save, the window shows what
+    number typed; io/sdk/conversations.conversation_layout). Applied before such a save, the window shows what
     reopening the file will show."""
     commands = [c for c in (sort_by_session_and_turn(v), renumber_turns(v)) if c is not None]
     return Batch(commands, N_("Order and number turns as SDK JSON stores them")) if commands else None

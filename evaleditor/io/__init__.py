@@ -97,7 +97,7 @@ def write_table(
 ) -> None:
     """Write .csv or .xlsx atomically; WriteError (one-line reason) otherwise.
 
-    `neutralise_formulas` (CSV only): see csv_safety.py. `verify`: see atomic.atomic_write. `sheet`: the
+    `neutralise_formulas` (CSV only): see text/csv_safety.py. `verify`: see atomic.atomic_write. `sheet`: the
     workbook's sheet name (the sheet the table was read from keeps its name; default DEFAULT_SHEET).
     `csv_style`: a CSV's encoding, delimiter and line end (delimited.CsvStyle; default UTF-8 with BOM,
     commas, CRLF)."""

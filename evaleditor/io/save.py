@@ -42,7 +42,7 @@ def save_document(doc: Document, path: str | os.PathLike, target: str | None = N
     columns are renamed to that target's spelling (en or zh); otherwise headers are kept.
 
     `neutralise_formulas` (.csv only): cells Excel would run as formulas are written with a leading `'`
-    (csv_safety.py). `verify=False` skips reading the file back (benchmarks only).
+    (text/csv_safety.py). `verify=False` skips reading the file back (benchmarks only).
     `progress(done, total)`: total is twice the number of rows written; the first half counts rows
     written, the second rows read back. Raises WriteError (VerifyError when the file did not read back
     as written); ReadOnlyTarget for a read-only file unless `replace_read_only`. `csv_style`: the

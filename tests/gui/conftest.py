@@ -42,7 +42,7 @@ def qsettings_tmp(tmp_path_factory, qapp):
 
 @pytest.fixture(autouse=True)
 def data_dir_tmp(tmp_path_factory, monkeypatch):
-    """The user's data folder (gui/recovery.py: recovery journals) in a temporary folder."""
+    """The user's data folder (gui/window/recovery.py: recovery journals) in a temporary folder."""
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("EVALEDITOR_DATA_DIR", str(folder))
     return folder

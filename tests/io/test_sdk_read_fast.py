@@ -1,4 +1,4 @@
-"""The SDK JSON reader's fast paths give what the general path gives (sdk_read.py, sdk_check.is_clean).
+"""The SDK JSON reader's fast paths give what the general path gives (sdk/read.py, sdk/check.is_clean).
 
 Opening a big file checks a case with `is_clean` and keeps it uncopied, checks agent_data by comparing
 it with the conversation data the writer makes, skips findings in such agent_data, and parses the

@@ -317,7 +317,7 @@ class DocumentsMixin:
 
     def dropEvent(self, event) -> None:
         """Every dropped file opens: one alone in this window (as before), several each in a window of
-        their own, the first in this one when it holds nothing (gui/windows.py)."""
+        their own, the first in this one when it holds nothing (gui/window/windows.py)."""
         from evaleditor.gui.window import windows
         paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
         if paths:

@@ -1,7 +1,7 @@
 """What the window checks and says around a save: cells Excel would run as formulas in a CSV file,
 and a save whose file did not read back as written.
 
-CSV formulas: before writing a .csv holding cells that start with =, +, - or @ (io/csv_safety.py),
+CSV formulas: before writing a .csv holding cells that start with =, +, - or @ (io/text/csv_safety.py),
 the window says how many and asks: write them as they are (the default: open then save with no edit
 keeps every cell identical), add a leading ' (Excel then shows them as text), or cancel. The answer
 is remembered for that file until the window opens another document, so repeated Ctrl+S does not ask

@@ -1,9 +1,9 @@
 """SDK JSON (the Agent Platform Evaluation SDK's `EvaluationDataset`): read and write.
 
-`read_sdk_json` (sdk_read.py) and `dataset_to_sdk` / `write_sdk_json` (sdk_write.py) follow formats.md,
-"Mapping between the table and SDK JSON"; sdk_map.py holds what both sides share (sdk_conversations.py
-the conversation keys, sdk_extras.py the extra columns), sdk_check.py checks the JSON against the SDK's
-shape (sdk_schema.py, generated) without importing the SDK.
+`read_sdk_json` (sdk/read.py) and `dataset_to_sdk` / `write_sdk_json` (sdk/write.py) follow formats.md,
+"Mapping between the table and SDK JSON"; sdk/mapping.py holds what both sides share (sdk/conversations.py
+the conversation keys, sdk/extras.py the extra columns), sdk/check.py checks the JSON against the SDK's
+shape (sdk/schema.py, generated) without importing the SDK.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What the row of one checked SDK case shows, and what of the case it does not (sdk_read.py).
+"""What the row of one checked SDK case shows, and what of the case it does not (sdk/read.py).
 
 Split from the reader, and written for speed: opening a file derives this for every case (100k cases
 in a big file), so the common shapes (one plain text part, known extras) are handled without the
@@ -37,7 +37,7 @@ _CASE_FIELDS = frozenset(MODELS["EvalCase"])
 class ReadCase:
     """One case as read: the checked case and what its row shows.
 
-    `unchecked`: the case's agent_data is yet to be checked (sdk_read.py); what the row shows does not
+    `unchecked`: the case's agent_data is yet to be checked (sdk/read.py); what the row shows does not
     depend on it, nor on how it is cleaned. `as_written`: its agent_data is known to be what the writer
     makes, with whole-number turn indexes (there is nothing to find in it)."""
 

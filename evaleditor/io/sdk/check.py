@@ -1,4 +1,4 @@
-"""Check SDK JSON against the shape of `EvaluationDataset` (sdk_schema.py) without importing the SDK.
+"""Check SDK JSON against the shape of `EvaluationDataset` (sdk/schema.py) without importing the SDK.
 
 `clean` returns a copy in snake_case (camelCase aliases are renamed only where the SDK declares a
 field; free-form objects such as function-call arguments keep their keys) and reports every value the

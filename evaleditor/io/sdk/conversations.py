@@ -104,7 +104,7 @@ def conversation_keys(data: dict[str, Any] | None, case: SdkCase | None) -> tupl
     made from its rows, so that the SDK runs the agent on the conversation the table shows: the agents
     it declares are kept (with the writer's own), and its evaluated turn when it asks the row's
     question; its other turns give way, and are said to be replaced unless they were the history the
-    writer makes from the rows as read (`replaced_traces` in sdk_write.py names the rows).
+    writer makes from the rows as read (`replaced_traces` in sdk/write.py names the rows).
     """
     own = own_trace(case) if case is not None else None
     if own is None:

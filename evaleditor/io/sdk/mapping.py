@@ -196,7 +196,7 @@ def typed_extra(text: str, original: object) -> object:
     (not a boolean) and `text` is how the reader shows some number (`8`, `1.0`, `1e+16`, any big int),
     that number; when it was a boolean and `text` is `true` or `false`, that boolean; otherwise `text`
     (a string). So reopening the file shows the cell exactly as typed: `1e5` or ` 8` stay strings,
-    since the reader shows no number so. A null, an object or an array is never shown (sdk_case.py),
+    since the reader shows no number so. A null, an object or an array is never shown (sdk/case.py),
     so an edit of its cell is written as a string."""
     if isinstance(original, bool):
         return {"true": True, "false": False}.get(text, text)

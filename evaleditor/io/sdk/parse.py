@@ -1,4 +1,4 @@
-"""Parse an SDK JSON file and split its root into the cases and the rest (sdk_read.py).
+"""Parse an SDK JSON file and split its root into the cases and the rest (sdk/read.py).
 
 The reasons given for a file that cannot be read are json.loads's on the file's bytes, word for word;
 the bytes are decoded first and dropped, so that a big file's bytes and text are not both held while

@@ -306,7 +306,7 @@ def write_csv(
 
     Cells are quoted only when needed, except a header row holding another delimiter (`;`, a tab, a
     comma), which is quoted whole so that reading it back cannot mistake the delimiter.
-    `neutralise_formulas`: cells that Excel would run as formulas get a leading `'` (csv_safety.py).
+    `neutralise_formulas`: cells that Excel would run as formulas get a leading `'` (text/csv_safety.py).
     `verify`: see atomic_write. A character `style.encoding` cannot hold raises UnstorableCell."""
     width = len(headers)
     total = len(rows)
