@@ -56,10 +56,12 @@ CSV_MODULE = ("import sys, csv\nwith open(sys.argv[1], encoding='utf-8-sig', new
 
 # ----- one child process -----------------------------------------------------------------------------------------
 def run(argv: list[str], env: dict[str, str] | None = None, cwd: str | None = None) -> dict:
-    """Wall and CPU seconds and peak RSS (MiB) of one child process; its stdout's last line as `out`."""
+    """Wall and CPU seconds and peak RSS (MiB) of one child process; its stdout's last line as `out`. It runs
+    in the temporary folder: `python -m` puts its working folder first on the path, which would hide an
+    older tree given by PYTHONPATH behind this checkout."""
     with tempfile.TemporaryFile() as out:
         start = time.perf_counter()
-        proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.PIPE, env=env, cwd=cwd)
+        proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.PIPE, env=env, cwd=cwd or tempfile.gettempdir())
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)

@@ -108,11 +108,14 @@ class RowContext:
                 column = columns[pos]
                 if not rule.column_may_find(self, column):
                     continue
-                finds = _remembering(rule.finds) if rule.repeats else rule.finds
-                for i, text in enumerate(column):
-                    found = finds(self, text)
-                    if found and (need is None or need[i]) and ids[i] not in empty:
-                        hits.append((i, pos, rule.issue(self, ids[i], col_ids[pos], text, found)))
+                if rule.repeats:  # each distinct text once
+                    seen = {text: rule.finds(self, text) for text in set(column)}
+                    found = [(i, seen[text]) for i, text in enumerate(column) if seen[text]]
+                else:
+                    finds = rule.finds
+                    found = [(i, f) for i, text in enumerate(column) if (f := finds(self, text))]
+                hits += [(i, pos, rule.issue(self, ids[i], col_ids[pos], column[i], f)) for i, f in found
+                         if (need is None or need[i]) and ids[i] not in empty]
             if len(rule.cells(self)) > 1:
                 hits.sort(key=_ROW_CELL)
             for i, _, issue in hits:
@@ -125,18 +128,6 @@ class RowContext:
 
 _ids = attrgetter("id")
 _ROW_CELL = itemgetter(0, 1)
-
-
-def _remembering(finds: Callable[[RowContext, str], object]) -> Callable[[RowContext, str], object]:
-    seen: dict[str, object] = {}
-
-    def remembered(ctx: RowContext, text: str) -> object:
-        if text in seen:
-            return seen[text]
-        found = seen[text] = finds(ctx, text)
-        return found
-
-    return remembered
 
 
 # ----- the rules: which cells, what is found in one, the column filter, the wording ------------------------
