@@ -1147,6 +1147,18 @@ This is one step in Undo.</source>
         <source>Choose a rule (or an issue) that has a quick fix</source>
         <translation>请选择有快速修复的规则（或检查项）</translation>
     </message>
+    <message>
+        <source>{fix} — {rule} ({n})</source>
+        <translation>{fix} — {rule}（{n}）</translation>
+    </message>
+    <message>
+        <source>Fix all ({n} kinds)</source>
+        <translation>全部修复（{n} 类）</translation>
+    </message>
+    <message>
+        <source>Every kind of issue with a quick fix; each is one undo step</source>
+        <translation>所有可快速修复的问题类别；每类为一步撤销</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -1605,8 +1617,24 @@ This is one step in Undo.</source>
         <translation>此问题没有自动修复</translation>
     </message>
     <message>
-        <source>Nothing to fix automatically for {rule}</source>
-        <translation>{rule} 没有可自动修复的内容</translation>
+        <source>Fixed all {n} {rule} issues</source>
+        <translation>已修复全部 {n} 个 {rule} 问题</translation>
+    </message>
+    <message>
+        <source> (rows {rows})</source>
+        <translation>（第 {rows} 行）</translation>
+    </message>
+    <message>
+        <source>their tool calls are too damaged to repair automatically</source>
+        <translation>其工具调用损坏过重，无法自动修复</translation>
+    </message>
+    <message>
+        <source>no automatic fix applies to them</source>
+        <translation>没有适用的自动修复</translation>
+    </message>
+    <message>
+        <source>Fixed {fixed} of {n} {rule} issues; {left} left{where}: {why}, edit them by hand</source>
+        <translation>已修复 {n} 个 {rule} 问题中的 {fixed} 个；剩余 {left} 个{where}：{why}，请手动编辑</translation>
     </message>
     <message>
         <source>Which column holds the questions?</source>

@@ -14,8 +14,10 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from evaleditor.core.document import Document
+from evaleditor.core.fixes import fix_label
 from evaleditor.core.i18n import localized_message
-from evaleditor.core.rules import ERROR, WARNING, Issue
+from evaleditor.core.i18n import text as core_text
+from evaleditor.core.rules import ERROR, RULES, WARNING, Issue
 from evaleditor.core.targets import (
     AZURE,
     BEDROCK,
@@ -47,6 +49,9 @@ BANNER_SCALE = 1.55  # the shape line's size, relative to the application font
 LOUD_RULES = ("misspelled-session-column", "missing-question-column", "unsupported-file-type",
               "misspelled-turn-column")
 MAX_LINES = 4
+# quick fixes that act on the whole file, and the row rules whose advice they carry out
+WHOLE_FILE_FIXES = ("sort-sessions", "add-turn-numbers")
+ADVICE_RULES = ("turns-out-of-file-order",)
 SYMBOLS = {ERROR: "\u2716", WARNING: "\u26a0"}
 
 
@@ -206,12 +211,16 @@ class ShapeBanner(QFrame):
         issues = doc.validator.file_issues()
         loud = [i for i in issues if i.rule in LOUD_RULES]
         loud.sort(key=lambda i: LOUD_RULES.index(i.rule))
-        for strip, issue in zip(self.strips, loud + [None] * len(self.strips), strict=False):
+        advice = self._advice(doc, issues)  # advice with a one-click fix gets its button here
+        shown = (loud + advice)[:len(self.strips)]
+        for strip, issue in zip(self.strips, shown + [None] * len(self.strips), strict=False):
             if issue is None:
                 strip.hide()
-            else:
+            elif issue in loud:
                 self._show_strip(strip, ds, issue)
-        rest = [i for i in issues if i not in loud and i.severity in (ERROR, WARNING)]
+            else:
+                strip.show_issue(issue, core_text(RULES[issue.rule].title), core_text(fix_label(issue.rule)))
+        rest = [i for i in issues if i not in shown and i.severity in (ERROR, WARNING)]
         if rest:
             lines = [f"{SYMBOLS[i.severity]} " + html.escape(translate("Banner", "{severity}: {text}").format(
                 severity=theme.severity_label(i.severity), text=localized_message(i))) for i in rest[:MAX_LINES]]
@@ -222,6 +231,24 @@ class ShapeBanner(QFrame):
             self.problems.show()
         else:
             self.problems.hide()
+
+    @staticmethod
+    def _advice(doc: Document, file_issues: list[Issue]) -> list[Issue]:
+        """One issue per whole-file quick fix the document has (sort rows by session and turn, add turn
+        numbers): its advice, said in the banner with the fix's button beside it."""
+        v = doc.validator
+        out, fixes = [], set()
+        candidates = [i for i in file_issues if i.rule not in LOUD_RULES]
+        for rule in ADVICE_RULES:
+            if v.rule_counts.get(rule, 0) and not any(i.rule == rule for i in candidates):
+                candidates.append(next((i for i in v.all_issues() if i.rule == rule), None))
+        for issue in candidates:
+            if issue is None or issue.severity not in (ERROR, WARNING) or RULES[issue.rule].fix not in WHOLE_FILE_FIXES:
+                continue
+            if RULES[issue.rule].fix not in fixes:
+                fixes.add(RULES[issue.rule].fix)
+                out.append(issue)
+        return out
 
     def show_checking(self, done: int, total: int) -> None:
         """`done` of `total` rows checked so far; hidden when the document's rows are all checked."""

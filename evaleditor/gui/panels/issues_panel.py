@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QHeaderView,
+    QMenu,
     QPushButton,
     QTableView,
     QToolButton,
@@ -169,6 +170,9 @@ class IssuesPanel(QWidget):
 
     def _update_fix_button(self) -> None:
         rule = self.chosen_rule()
+        self.fix_button.setMenu(None)
+        if rule is None and self._offer_every_fix():
+            return
         label = fix_label(rule) if rule else None
         doc = self.model.doc
         n = doc.validator.rule_counts.get(rule, 0) if (doc is not None and rule) else 0
@@ -178,6 +182,25 @@ class IssuesPanel(QWidget):
         self.fix_button.setToolTip(translate("IssuesPanel", "Fix every {rule} issue as one undo step").format(rule=rule)
                                    if label else translate("IssuesPanel", "Choose a rule (or an issue) that has a "
                                                                           "quick fix"))
+
+    def _offer_every_fix(self) -> bool:
+        """Under "All rules" with no issue chosen, Fix all is a menu of every kind with a quick fix
+        (its count): what can be fixed is offered from wherever the user stands."""
+        doc = self.model.doc
+        counts = doc.validator.rule_counts if doc is not None else {}
+        fixable = [r for r in RULES if counts.get(r, 0) > 0 and fix_label(r)]
+        if not fixable:
+            return False
+        menu = QMenu(self.fix_button)
+        for rule in fixable:
+            action = menu.addAction(translate("IssuesPanel", "{fix} — {rule} ({n})").format(
+                fix=core_text(fix_label(rule)), rule=rule, n=f"{counts[rule]:,}"))
+            action.triggered.connect(lambda _=False, r=rule: self.fixAllRequested.emit(r))
+        self.fix_button.setMenu(menu)
+        self.fix_button.setEnabled(True)
+        self.fix_button.setText(translate("IssuesPanel", "Fix all ({n} kinds)").format(n=len(fixable)))
+        self.fix_button.setToolTip(translate("IssuesPanel", "Every kind of issue with a quick fix; each is one undo step"))
+        return True
 
     def _fix_all(self) -> None:
         rule = self.chosen_rule()

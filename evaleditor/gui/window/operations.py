@@ -200,8 +200,14 @@ class Operations:
         if not self.ready():
             return False
         self.w.finish_checking()
-        command = fix_all_command(self.model.validator, rule)  # its undo text: "<fix> (all <rule>)"
-        return self.push(command, translate("Operations", "Nothing to fix automatically for {rule}").format(rule=rule))
+        v = self.model.validator
+        before = v.rule_counts.get(rule, 0)
+        command = fix_all_command(v, rule)  # its undo text: "<fix> (all <rule>)"
+        done = self.push(command)
+        self.w.finish_checking()
+        left = [i for i in v.all_issues() if i.rule == rule] if v.rule_counts.get(rule, 0) else []
+        self.w.statusBar().showMessage(fix_all_report(self.model.ds, rule, before, left), 15000)
+        return done
 
     def _choose_question_column(self) -> bool:
         ds = self.model.ds
@@ -242,3 +248,18 @@ class Operations:
                 return True
         self.w.statusBar().showMessage(translate("Operations", "No issues in the rows shown"), 4000)
         return False
+
+
+def fix_all_report(ds, rule: str, before: int, left: list) -> str:
+    """What "Fix all" did: how many of the kind it fixed, and which are left and why."""
+    fixed = max(0, before - len(left))
+    if not left:
+        return translate("Operations", "Fixed all {n} {rule} issues").format(n=f"{fixed:,}", rule=rule)
+    rows = sorted({ds.position(i.row_id) + 1 for i in left if i.row_id is not None})
+    where = translate("Operations", " (rows {rows})").format(
+        rows=", ".join(map(str, rows[:5])) + (", …" if len(rows) > 5 else "")) if rows else ""
+    why = (translate("Operations", "their tool calls are too damaged to repair automatically")
+           if RULES[rule].fix == "repair-tool-calls" else translate("Operations", "no automatic fix applies to them"))
+    return translate("Operations", "Fixed {fixed} of {n} {rule} issues; {left} left{where}: {why}, edit them by "
+                                   "hand").format(fixed=f"{fixed:,}", n=f"{before:,}", rule=rule,
+                                                  left=f"{len(left):,}", where=where, why=why)
