@@ -47,16 +47,22 @@ def edited(qtbot, tmp_path):
 
 
 def test_the_journal_waits_for_a_pause_in_the_edits(qtbot, tmp_path):
+    """Each edit restarts the wait (counted, not timed: a busy machine cannot make it fail); the journal
+    is written once the wait runs out."""
     assert recovery.DELAY_MS == 3000
     w = MainWindow()
     qtbot.addWidget(w)
     assert w.open_file(write_csv(tmp_path / "cases.csv"))
-    w.recovery.delay_ms = 400
-    for i in range(4):  # an edit every 150 ms: the journal waits
+    timer = w.recovery._timer
+    starts = []
+    real_start = timer.start
+    timer.start = lambda ms: starts.append(ms) or real_start(ms)
+    for i in range(4):
+        before = len(starts)
         w.model.setData(w.model.index(0, Q), f"typing {i}")
-        assert w.recovery.is_pending()
-        qtbot.wait(150)
+        assert w.recovery.is_pending() and len(starts) > before and set(starts) == {w.recovery.delay_ms}
         assert journals() == []
+    real_start(0)  # the pause: the wait runs out
     qtbot.waitUntil(lambda: journals() != [], timeout=5000)
     assert not w.recovery.is_pending()
 
