@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from evaleditor.core.errors import WriteError
 from evaleditor.core.schema import Issue, Report, Shape
-from evaleditor.core.targets import EVALUATION_SET, SDK, TARGET_NAMES, infer_target
+from evaleditor.core.targets import TARGET_NAMES, get_target, infer_target
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -22,8 +22,6 @@ if TYPE_CHECKING:
     from evaleditor.core.document import Document as CoreDocument
 
 HeaderLanguage = Literal["en", "zh"]
-# the format a DataFrame is checked as, per target: what that target's file would be
-_FRAME_FORMAT = {SDK: "json", EVALUATION_SET: "xlsx"}
 FRAME_LABEL = "<DataFrame>"
 
 
@@ -147,8 +145,9 @@ def open(path: str | os.PathLike, *, target: str | None = None, sheet: str | Non
 def from_pandas(frame: pd.DataFrame, target: str | None = None) -> Document:
     """A checked Document from a DataFrame: its columns are the headers, each row a case, each cell
     the text a reader would make of it (missing values empty, 3.0 as "3", dates ISO, lists and dicts
-    as JSON). Without `target` it is inferred from the headers as for a table file (never sdk). The
-    index is not kept."""
+    as JSON), checked as a file of the target's first format would be (an .xlsx for ground-truth).
+    Without `target` it is inferred from the headers as for a table file (never sdk). The index is
+    not kept."""
     import pandas as pd
 
     from evaleditor.core.document import document_from_table
@@ -161,7 +160,7 @@ def from_pandas(frame: pd.DataFrame, target: str | None = None) -> Document:
     target = target or infer_target(headers, "")
     columns = [_column_texts(frame.iloc[:, j]) for j in range(frame.shape[1])]
     rows = [list(cells) for cells in zip(*columns, strict=True)] if columns else [[] for _ in range(len(frame))]
-    raw = RawTable(headers, rows, _FRAME_FORMAT.get(target, "csv"))
+    raw = RawTable(headers, rows, get_target(target).formats[0])  # checked as the target's first file format
     return Document(document_from_table(raw, None, target), FRAME_LABEL)
 
 

@@ -11,10 +11,12 @@ import sys
 from pathlib import Path
 
 from evaleditor.cli_args import COMMANDS, UsageError, command_parser, gui_parser
-from evaleditor.cli_files import STREAM
+from evaleditor.cli_files import STREAM, STREAM_FORMATS
 from evaleditor.core import i18n
 from evaleditor.core.errors import one_line as escape_for_terminal
 from evaleditor.core.i18n import _, ngettext
+
+FORMAT_CHOICES = "|".join(STREAM_FORMATS)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -102,7 +104,7 @@ def _files(args) -> list[str]:
     if names.count(STREAM) > 1:
         raise UsageError(_("standard input (-) can be read only once"))
     if STREAM in names and not args.source_format:
-        raise UsageError(_("say the format of standard input: --from csv or --from json"))
+        raise UsageError(_("say the format of standard input: --from {formats}").format(formats=FORMAT_CHOICES))
     return names
 
 
@@ -173,12 +175,12 @@ def _convert(args) -> int:
     from evaleditor.io.save import output_format
 
     if args.input == STREAM and not args.source_format:
-        raise UsageError(_("say the format of standard input: --from csv or --from json"))
+        raise UsageError(_("say the format of standard input: --from {formats}").format(formats=FORMAT_CHOICES))
     if args.output == STREAM:
         if args.format == "json":
             raise UsageError(_("--format json and the converted file cannot both go to standard output"))
         if not (fmt := args.output_format or stream_format(args.input, args.source_format)):
-            raise UsageError(_("say the format of standard output: --to csv or --to json"))
+            raise UsageError(_("say the format of standard output: --to {formats}").format(formats=FORMAT_CHOICES))
     else:
         try:
             fmt = output_format(args.output)

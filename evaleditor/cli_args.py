@@ -57,7 +57,7 @@ def command_parser() -> argparse.ArgumentParser:
     c.add_argument("--force", action="store_true", help=_("replace OUT even when it is read-only"))
     reading(c)
     c.add_argument("--to", dest="output_format", choices=STREAM_FORMATS,
-                   help=_("the format written to standard output with - (default: the input's, if csv or json)"))
+                   help=_("the format written to standard output with - (default: the input's)"))
     t = sub.add_parser("template", help=_("write an empty dataset with a target's headers"))
     t.add_argument("output")
     t.add_argument("--target", choices=TARGET_NAMES, required=True)

@@ -1,7 +1,7 @@
 """Where the command line's files come from and go to: glob patterns expanded by us (Windows shells
 pass them as typed), and `-` for standard input or output (cli.md).
 
-A stream has no name to take a format from: `--from` / `--to` say it (csv or json); `convert`
+A stream has no name to take a format from: `--from` / `--to` say it (csv, json or jsonl); `convert`
 writes standard output in the input's format when --to is absent. Standard input is copied to a temporary file and read
 with the same readers as any file; standard output receives the file once it has been written and
 read back (io/save.py), so what comes out is what a named file would hold.
@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 STREAM = "-"
-STREAM_FORMATS = ("csv", "json")  # the formats standard input and output carry (text, no seeking)
+STREAM_FORMATS = ("csv", "json", "jsonl")  # the formats standard input and output carry (text, no seeking)
 _MAGIC = ("*", "?", "[")
 
 

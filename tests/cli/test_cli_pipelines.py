@@ -103,7 +103,7 @@ def test_validate_reads_standard_input_in_the_format_said(capsys, monkeypatch):
     csv = (SAMPLES / "ground_truth_single_turn.csv").read_bytes()
     stdin(monkeypatch, csv)
     code, out, err = run(capsys, "validate", "-")
-    assert code == 2 and err.strip() == "evaleditor: error: say the format of standard input: --from csv or --from json"
+    assert code == 2 and err.strip() == "evaleditor: error: say the format of standard input: --from csv|json|jsonl"
     stdin(monkeypatch, csv)
     code, out, _ = run(capsys, "validate", "-", "--from", "csv", "--format", "json")
     [report] = json_lines(out, "validate")
@@ -135,7 +135,7 @@ def test_convert_between_standard_input_and_output_writes_what_a_named_file_hold
 def test_convert_to_standard_output_takes_the_inputs_format_or_says_to_choose(capsys, tmp_path):
     shutil.copy(SAMPLES / "demo_messy_multiturn.xlsx", tmp_path / "in.xlsx")
     code, out, err = run(capsys, "convert", tmp_path / "in.xlsx", "-")
-    assert code == 2 and out == "" and "--to csv or --to json" in err
+    assert code == 2 and out == "" and "--to csv|json|jsonl" in err
     code, _, err = run(capsys, "convert", tmp_path / "in.xlsx", "-", "--to", "json", "--format", "json")
     assert code == 2 and "cannot both go to standard output" in err
 
@@ -167,3 +167,15 @@ def test_the_json_reports_cost_no_pydantic_or_pandas_import():
             "print(sorted({m.split('.')[0] for m in sys.modules} & {'pydantic', 'pandas'}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines()[-1] == "[]" and out.count('"file"') == 2
+
+
+def test_json_lines_go_through_standard_input_and_output(capsys, monkeypatch, tmp_path):
+    named = tmp_path / "cases.jsonl"
+    assert main(["convert", str(SAMPLES / "ground_truth_single_turn.csv"), str(named), "--target", "sdk-flat"]) == 0
+    want = json_lines(run(capsys, "validate", named, "--format", "json")[1], "validate")[0]
+    stdin(monkeypatch, named.read_bytes())
+    code, out, _ = run(capsys, "validate", "-", "--from", "jsonl", "--format", "json")
+    assert code == 0 and json_lines(out, "validate") == [{**want, "file": "-"}] and want["target"] == "sdk-flat"
+    done = subprocess.run([sys.executable, "-m", "evaleditor", "convert", "-", "-", "--from", "jsonl"],
+                          input=named.read_bytes(), capture_output=True)
+    assert done.returncode == 0 and done.stdout == named.read_bytes()  # --to defaults to the input's format
