@@ -171,7 +171,7 @@ def test_the_json_reports_cost_no_pydantic_or_pandas_import():
 
 def test_json_lines_go_through_standard_input_and_output(capsys, monkeypatch, tmp_path):
     named = tmp_path / "cases.jsonl"
-    assert main(["convert", str(SAMPLES / "ground_truth_single_turn.csv"), str(named), "--target", "sdk-flat"]) == 0
+    assert run(capsys, "convert", SAMPLES / "ground_truth_single_turn.csv", named, "--target", "sdk-flat")[0] == 0
     want = json_lines(run(capsys, "validate", named, "--format", "json")[1], "validate")[0]
     stdin(monkeypatch, named.read_bytes())
     code, out, _ = run(capsys, "validate", "-", "--from", "jsonl", "--format", "json")
