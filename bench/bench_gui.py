@@ -159,9 +159,14 @@ def open_worker(path: Path) -> dict:
         s.app.processEvents()
     v = s.win.doc.validator  # the issues panel lists every issue; the status bar counts the errors
     ok = (s.win.issues_panel.model.rowCount() == len(v.all_issues())
-          and f"{v.counts.get('error', 0):,}" in s.win.count_labels["error"].text())
+          and f"{v.counts.get('error', 0):,}" in count_labels(s.win)["error"].text())
     return {"paint": painted - start, "cpu": cpu, "valid": marks["valid"] - start, "load": marks["load"],
             "consistent": ok and not marks["pending"], "rss_mib": core.peak_rss_kib() / 1024}
+
+
+def count_labels(win) -> dict:
+    """The status bar's count labels by severity (an earlier tree kept them on the window)."""
+    return win.count_labels if hasattr(win, "count_labels") else win.counts.labels
 
 
 def bare_worker(path: Path) -> dict:
