@@ -18,7 +18,7 @@ from evaleditor.core.commands import SetCells
 from evaleditor.core.document import Document
 from evaleditor.gui.table import headers as table_headers
 from evaleditor.gui.table.cell_cache import CellCache, is_short, tooltip
-from evaleditor.gui.table.model_events import ISSUE_ROLES, TEXT_ROLES, DatasetEventsMixin  # noqa: F401
+from evaleditor.gui.table.model_events import ISSUE_ROLES, TEXT_ROLES, ModelEvents  # noqa: F401
 from evaleditor.gui.window import theme
 from evaleditor.gui.window.undo import push
 
@@ -36,7 +36,7 @@ _READ_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _EDIT_FLAGS = _READ_FLAGS | Qt.ItemFlag.ItemIsEditable
 
 
-class CasesModel(DatasetEventsMixin, QAbstractTableModel):
+class CasesModel(QAbstractTableModel):
     fileIssuesChanged = Signal()
     issuesChanged = Signal()  # any issue changed (counts, issues panel)
     structureChanged = Signal()  # rows or columns inserted, removed, moved
@@ -51,11 +51,7 @@ class CasesModel(DatasetEventsMixin, QAbstractTableModel):
         self._visible: list[int] | None = None  # None: every row, in file order
         self._visible_pos: dict[int, int] | None = None
         self.cache: CellCache | None = None
-        self._in_change = False
-        self._sessions_left: list[str] = []  # sessions of the session_id cells being edited, before the edit
-        self._deferred: tuple[set[int], bool] = (set(), False)
-        self._pending: tuple[int, int] | None = None
-        self._persistent: list[tuple[QModelIndex, int]] = []
+        self.events = ModelEvents(self)  # dataset and validator reports become Qt model signals
         if doc is not None:
             self.set_document(doc)
 
@@ -63,12 +59,12 @@ class CasesModel(DatasetEventsMixin, QAbstractTableModel):
     def set_document(self, doc: Document | None) -> None:
         self.beginResetModel()
         if self.doc is not None:
-            self.doc.dataset.unsubscribe(self)
-            self.doc.validator.listeners.remove(self._on_issues)
+            self.doc.dataset.unsubscribe(self.events)
+            self.doc.validator.listeners.remove(self.events.on_issues)
         self.doc = doc
         if doc is not None:
-            doc.dataset.subscribe(self)
-            doc.validator.listeners.append(self._on_issues)
+            doc.dataset.subscribe(self.events)
+            doc.validator.listeners.append(self.events.on_issues)
         self.cache = CellCache(doc.validator) if doc is not None else None
         self._visible = self._visible_pos = None
         self.endResetModel()
