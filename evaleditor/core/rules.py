@@ -44,6 +44,7 @@ _RULES = [
     Rule("misspelled-turn-column", WARNING, N_("Turn column not recognised"), fix="rename-header"),
     Rule("turn-column-without-session", WARNING, N_("Turn column without a session column")),
     Rule("unknown-column", INFO, N_("Column not used by the target")),
+    Rule("encoding-guessed", INFO, N_("Text encoding chosen among several")),
     Rule("missing-answer-column", INFO, N_("No answer column")),
     Rule("unclosed-quote", WARNING, N_("A quote that is never closed")),
     # rows

@@ -32,6 +32,7 @@ def read_table(
     suffix: str | None = None,
     target: str | None = None,
     written: bool = False,
+    encoding: str | None = None,
 ) -> RawTable:
     """Read any supported file into a RawTable; ReadError (one-line reason) or Cancelled otherwise.
 
@@ -40,7 +41,7 @@ def read_table(
     `written`: the file is a workbook this process has just written (a save's read-back): its area is
     the table it was given and it holds no formula, so the sheet's XML is not scanned for them."""
     try:
-        return _read(path, sheet, progress, cancel, suffix, target, written)
+        return _read(path, sheet, progress, cancel, suffix, target, written, encoding)
     except (ReadError, Cancelled):
         raise
     except MemoryError:
@@ -51,7 +52,7 @@ def read_table(
         raise ReadError(path, f"cannot read the file: {short_reason(err)}") from err
 
 
-def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False) -> RawTable:
+def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False, encoding=None) -> RawTable:
     suffix = (suffix or Path(path).suffix).lower()
     if suffix in (*TEXT_SUFFIXES, *XLSX_SUFFIXES, ".xls", ".ods"):
         from evaleditor.io import safety
@@ -61,7 +62,7 @@ def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False
         if suffix in TEXT_SUFFIXES and kind not in ("zip", "ole"):
             from evaleditor.io.text.delimited import read_delimited
 
-            return read_delimited(path, progress, cancel, suffix)
+            return read_delimited(path, progress, cancel, suffix, encoding)
         if suffix == ".ods":
             from evaleditor.io.excel.ods import read_ods
 

@@ -10,7 +10,8 @@ from evaleditor.core.document import Document, document_from_table
 
 
 def load_document(path: str | os.PathLike, sheet: str | None = None, target: str | None = None,
-                  progress=None, cancel=None, sheet_target: str | None = None, deferred: bool = False) -> Document:
+                  progress=None, cancel=None, sheet_target: str | None = None, deferred: bool = False,
+                  encoding: str | None = None) -> Document:
     """Read and validate (`deferred`: the rows are checked later, in slices: core/check_pass.py). Raises ReadError (one-line reason) or Cancelled. A workbook opens on the first
     sheet whose question header `sheet_target` (default: `target`) recognises (`convert --target` names
     the output's target, not the one the input is checked against)."""
@@ -18,7 +19,8 @@ def load_document(path: str | os.PathLike, sheet: str | None = None, target: str
 
     path = Path(path)
     with bulk_allocation():
-        raw = read_table(path, sheet=sheet, progress=progress, cancel=cancel, target=sheet_target or target)
+        raw = read_table(path, sheet=sheet, progress=progress, cancel=cancel, target=sheet_target or target,
+                         encoding=encoding)  # a text file's encoding, when the user chose it
         if raw.source_format in ("csv", "jsonl"):
             from evaleditor.io.platforms.sdk_flat import fold_history
 

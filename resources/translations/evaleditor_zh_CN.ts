@@ -766,8 +766,16 @@ This is one step in Undo.</source>
         <translation>文件</translation>
     </message>
     <message>
+        <source>Opened {name} as {encoding} (its bytes fit other encodings too: File ▸ Reopen with Encoding): {shape}</source>
+        <translation>已按 {encoding} 打开 {name}（其字节也符合其他编码：文件 ▸ 以其他编码重新打开）：{shape}</translation>
+    </message>
+    <message>
         <source>Opened {name}: {shape}</source>
         <translation>已打开 {name}：{shape}</translation>
+    </message>
+    <message>
+        <source>Only a text file (.csv, .tsv, .txt) is read in an encoding</source>
+        <translation>只有文本文件（.csv、.tsv、.txt）才按编码读取</translation>
     </message>
     <message>
         <source>Checking against {target}</source>
@@ -1336,6 +1344,10 @@ This is one step in Undo.</source>
     <message>
         <source>New from &amp;Template</source>
         <translation>从模板新建(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Reopen with &amp;Encoding</source>
+        <translation>以其他编码重新打开(&amp;E)</translation>
     </message>
     <message>
         <source>Pre&amp;view Upload…</source>

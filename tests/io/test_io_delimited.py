@@ -244,3 +244,45 @@ def test_write_csv_progress(tmp_path):
     calls = []
     write_csv(tmp_path / "o.csv", ["a"], [["x"]] * 2500, progress=lambda d, t: calls.append((d, t)))
     assert calls == [(1000, 2500), (2000, 2500), (2500, 2500)]
+
+
+# ----- encodings: a second opinion when the bytes fit several --------------------------------------
+def _write(path, text, encoding):
+    path.write_bytes(text.encode(encoding))
+    return path
+
+
+def test_shift_jis_csv_is_read_as_shift_jis_not_gb18030_and_the_choice_is_said(tmp_path):
+    from evaleditor.io import read_table
+
+    path = _write(tmp_path / "ja.csv", "質問,回答\n東京はどこですか,日本の首都です\n", "cp932")
+    assert path.read_bytes().decode("gb18030")  # the bytes fit GB18030 too: the order alone chose it
+    table = read_table(path)
+    assert table.headers == ["質問", "回答"] and table.rows == [["東京はどこですか", "日本の首都です"]]
+    assert table.encoding == "cp932"
+    note, = [n for n in table.notes if n.rule == "encoding-guessed"]
+    assert "Shift-JIS" in note.message and "GB18030" in note.message and "Reopen with Encoding" in note.message
+
+
+@pytest.mark.parametrize("text, encoding", [
+    ("问题,答案\n你好吗,很好\n", "gb18030"),  # short Chinese: Korean reads it as well; the order keeps GB18030
+    ("Name,Stadt\nHerr Müller,Köln\n", "cp1252"),
+    ("question,answer\nplain ascii,yes\n", "utf-8"),
+])
+def test_other_encodings_keep_their_choice(tmp_path, text, encoding):
+    from evaleditor.io import read_table
+
+    table = read_table(_write(tmp_path / "t.csv", text, encoding))
+    assert table.encoding == encoding and table.headers == text.splitlines()[0].split(",")
+    assert not [n for n in table.notes if n.rule == "encoding-guessed"] or encoding != "utf-8"
+
+
+def test_a_chosen_encoding_is_used_and_one_that_does_not_fit_is_one_line(tmp_path):
+    from evaleditor.core.errors import ReadError
+    from evaleditor.io import read_table
+
+    path = _write(tmp_path / "ja.csv", "質問,回答\n東京,首都\n", "cp932")
+    assert read_table(path, encoding="gb18030").headers == ["質問".encode("cp932").decode("gb18030"),
+                                                            "回答".encode("cp932").decode("gb18030")]
+    with pytest.raises(ReadError, match="not UTF-8 text"):
+        read_table(path, encoding="utf-8")

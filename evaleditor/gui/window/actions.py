@@ -23,6 +23,10 @@ from evaleditor.gui.panels import help_window, upload_preview
 from evaleditor.gui.panels.banner import TARGET_CONTEXT, TARGET_HELP
 from evaleditor.gui.window import language, settings, windows
 
+# File ▸ Reopen with Encoding: a text file's encoding, when the one guessed is wrong (io/text/delimited.py)
+REOPEN_ENCODINGS = (("utf-8", "&UTF-8"), ("gb18030", "&GB18030 (Chinese)"), ("cp932", "&Shift-JIS (Japanese)"),
+                    ("big5", "&Big5 (Traditional Chinese)"), ("cp949", "EUC-&KR (Korean)"),
+                    ("cp1252", "&Windows-1252 (Western)"), ("utf-16", "UTF-1&6"))
 Key = QKeySequence.StandardKey
 translate = QCoreApplication.translate
 CTX = "Menus"
@@ -83,6 +87,13 @@ def build(w) -> SimpleNamespace:
     a.recent = _menu(m, QT_TRANSLATE_NOOP("Menus", "Open &Recent"))
     a.recent.aboutToShow.connect(lambda: _fill_recent(w, a.recent))
     a.sheet = _act(m, QT_TRANSLATE_NOOP("Menus", "Open Another S&heet\u2026"), w.choose_sheet)
+    a.encoding = _menu(m, QT_TRANSLATE_NOOP("Menus", "Reopen with &Encoding"))
+    a.encodings = {}
+    for code, name in REOPEN_ENCODINGS:  # encoding names are the same in every language
+        act = QAction(name, w)
+        act.triggered.connect(lambda _=False, c=code: w.reopen_with_encoding(c))
+        a.encoding.addAction(act)
+        a.encodings[code] = act
     m.addSeparator()
     a.save = _act(m, QT_TRANSLATE_NOOP("Menus", "&Save"), w.save, Key.Save)
     a.save_as = _act(m, QT_TRANSLATE_NOOP("Menus", "Save &As\u2026"), w.save_as, Key.SaveAs)

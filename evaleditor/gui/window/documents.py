@@ -59,7 +59,7 @@ class DocumentsMixin:
             self.open_file(path, discard=True)
 
     def open_file(self, path, sheet: str | None = None, target: str | None = None,
-                  background: bool | None = None, discard: bool = False) -> bool:
+                  background: bool | None = None, discard: bool = False, encoding: str | None = None) -> bool:
         """Open `path` (asking first about unsaved changes, unless `discard`: the edits are dropped once
         the file is read). Big files load in the background: then this returns True at once and the
         document appears when loaded."""
@@ -76,11 +76,11 @@ class DocumentsMixin:
         if background:
             self._start_task(translate("Documents", "Opening {name}\u2026").format(name=path.name),
                              lambda progress, cancel: load_document(path, sheet, target, progress, cancel,
-                                                                      deferred=True),
+                                                                      deferred=True, encoding=encoding),
                              self._opened, translate("Documents", "Cannot open the file"))
             return True
         try:
-            doc = load_document(path, sheet=sheet, target=target)
+            doc = load_document(path, sheet=sheet, target=target, encoding=encoding)
         except EvalEditorError as exc:
             dialogs.show_error(self, translate("Documents", "Cannot open the file"), error_text(exc))
             return False
@@ -93,8 +93,24 @@ class DocumentsMixin:
         if doc.path:
             settings.add_recent(doc.path)
         name = doc.path.name if doc.path else translate("Documents", "file")
+        if any(i.rule == "encoding-guessed" for i in doc.validator.static_file):
+            from evaleditor.io.text.delimited import ENCODING_NAMES
+
+            self.statusBar().showMessage(translate("Documents", "Opened {name} as {encoding} (its bytes fit other "
+                                                               "encodings too: File \u25b8 Reopen with Encoding): {shape}").format(
+                name=name, encoding=ENCODING_NAMES.get(doc.encoding or "", doc.encoding), shape=doc.shape.line), 15000)
+            return
         self.statusBar().showMessage(translate("Documents", "Opened {name}: {shape}").format(
             name=name, shape=doc.shape.line), 8000)
+
+    def reopen_with_encoding(self, encoding: str) -> bool:
+        """Read the open text file again in `encoding` (asking first about unsaved changes)."""
+        doc = self.doc
+        if doc is None or doc.path is None or doc.source_format not in ("csv", "tsv"):
+            self.statusBar().showMessage(translate("Documents", "Only a text file (.csv, .tsv, .txt) is read in an "
+                                                               "encoding"), 6000)
+            return False
+        return self.open_file(doc.path, target=doc.dataset.target.name, encoding=encoding)
 
     def choose_sheet(self) -> None:
         doc = self.doc

@@ -13,6 +13,7 @@ import codecs
 import csv
 import io
 import os
+import re
 from collections.abc import Callable
 from itertools import chain, islice
 from pathlib import Path
@@ -20,7 +21,7 @@ from typing import NamedTuple
 
 from evaleditor.core.errors import ReadError, UnstorableCell, WriteError
 from evaleditor.core.i18n import N_
-from evaleditor.core.table import RawTable
+from evaleditor.core.table import LoadNote, RawTable
 from evaleditor.io import budget
 from evaleditor.io.atomic import atomic_write
 from evaleditor.io.grid import EVERY, Cancel, Progress, build_grid, collect
@@ -71,29 +72,89 @@ def sniff_delimiter(text: str, default: str) -> str:
     return best
 
 
+# legacy encodings tried, in this order, when a file is not UTF-8 (nor UTF-16): Chinese (GB18030),
+# Japanese (Shift-JIS as Windows writes it), Traditional Chinese, Korean, Western (Windows-1252)
+LEGACY = ("gb18030", "cp932", "big5", "cp949", "cp1252")
+ENCODING_NAMES = {"utf-8": "UTF-8", "utf-8-sig": "UTF-8", "utf-16": "UTF-16", "utf-16-le": "UTF-16",
+                  "utf-16-be": "UTF-16", "gb18030": "GB18030", "cp932": "Shift-JIS", "big5": "Big5",
+                  "cp949": "EUC-KR", "cp1252": "Windows-1252"}
+
+
 def detect_encoding(path: str | os.PathLike[str]) -> str:
-    """The encoding of a text file, by strict decoding (see the module doc), streaming the file in
-    chunks so that no decoded copy of it is kept. Raises UnicodeDecodeError when none fits and
-    ValueError when the text holds NUL characters (binary data)."""
+    """The encoding of a text file (guess_encoding)."""
+    return guess_encoding(path)[0]
+
+
+def guess_encoding(path: str | os.PathLike[str]) -> tuple[str, list[str]]:
+    """The encoding of a text file and the others its bytes also fit, by strict decoding (streamed in
+    chunks, so that no decoded copy of the file is kept): a BOM, UTF-16 without one, UTF-8; else the
+    LEGACY encodings that decode the whole file. When several do (Shift-JIS bytes are valid GB18030,
+    Western text often is too), charset-normalizer gives a second opinion on the first 64 KB, among
+    those only; without one, GB18030 unless what it reads is mostly characters Chinese text does not
+    use (`_latin_read_as_chinese`). Raises UnicodeDecodeError when none fits and ValueError when the
+    text holds NUL characters (binary data)."""
     with open(path, "rb") as f:
         head = f.read(4096)
     if head.startswith(codecs.BOM_UTF8):
-        candidates = ["utf-8-sig"]
-    elif head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        candidates = ["utf-16"]
-    elif head.count(0) * 4 > len(head):  # UTF-16 without a BOM: every other byte of ASCII is NUL
-        candidates = ["utf-16-le" if head[1::2].count(0) > head[0::2].count(0) else "utf-16-be"]
-        candidates += ["utf-8", "gb18030", "cp1252"]
-    else:
-        candidates = ["utf-8", "gb18030", "cp1252"]
-    for encoding in candidates:
-        if not _decodes(path, encoding):
-            continue
-        if encoding == "gb18030" and "cp1252" in candidates and _latin_read_as_chinese(path) \
-                and _decodes(path, "cp1252"):
-            return "cp1252"
-        return encoding
-    raise UnicodeDecodeError(candidates[-1], b"", 0, 1, "no encoding fits")
+        return "utf-8-sig", []
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        if _decodes(path, "utf-16"):
+            return "utf-16", []
+        raise UnicodeDecodeError("utf-16", b"", 0, 1, "no encoding fits")
+    if head.count(0) * 4 > len(head):  # UTF-16 without a BOM: every other byte of ASCII is NUL
+        utf16 = "utf-16-le" if head[1::2].count(0) > head[0::2].count(0) else "utf-16-be"
+        if _decodes(path, utf16):
+            return utf16, []
+    if _decodes(path, "utf-8"):
+        return "utf-8", []
+    fits = [e for e in LEGACY if _decodes(path, e)]
+    if not fits:
+        raise UnicodeDecodeError(LEGACY[-1], b"", 0, 1, "no encoding fits")
+    if len(fits) == 1:
+        return fits[0], []
+    first = "cp1252" if fits[0] == "gb18030" and "cp1252" in fits and _latin_read_as_chinese(path) else fits[0]
+    chosen = _second_opinion(path, fits, first)
+    return chosen, [e for e in fits if e != chosen]
+
+
+def _second_opinion(path: str | os.PathLike[str], fits: list[str], first: str) -> str:
+    """charset-normalizer's best match among `fits` for 64 KB of the file from the line where its first
+    non-ASCII byte is (cut at a line end, so that no character is split); `first` (the order's pick)
+    when it is among the equally best, or when charset-normalizer finds none (a short Chinese file reads
+    as Korean just as well, for instance)."""
+    import charset_normalizer
+
+    sample = _non_ascii_sample(path)
+    if sample is None:
+        return first
+    matches = list(charset_normalizer.from_bytes(sample, cp_isolation=fits))
+    if not matches:
+        return first
+    score = min((m.chaos, -m.coherence) for m in matches)
+    best = [codecs.lookup(m.encoding).name for m in matches if (m.chaos, -m.coherence) == score]
+    if codecs.lookup(first).name in best:
+        return first
+    return next((e for e in fits if codecs.lookup(e).name == best[0]), first)
+
+
+_NON_ASCII = re.compile(rb"[\x80-\xff]")
+
+
+def _non_ascii_sample(path: str | os.PathLike[str]) -> bytes | None:
+    """SNIFF_CHARS bytes from the start of the line holding the file's first non-ASCII byte."""
+    with open(path, "rb") as f:
+        offset = 0
+        while chunk := f.read(1 << 20):
+            found = _NON_ASCII.search(chunk)
+            if found:
+                start = offset + chunk.rfind(b"\n", 0, found.start()) + 1
+                f.seek(start)
+                sample = f.read(SNIFF_CHARS)
+                if len(sample) == SNIFF_CHARS and b"\n" in sample:
+                    sample = sample[:sample.rindex(b"\n") + 1]
+                return sample
+            offset += len(chunk)
+    return None
 
 
 def _decodes(path: str | os.PathLike[str], encoding: str) -> bool:
@@ -195,23 +256,32 @@ def line_end_of(head: str) -> str:
 
 def read_delimited(
     path: str | os.PathLike[str], progress: Progress | None = None, cancel: Cancel | None = None,
-    suffix: str | None = None,
+    suffix: str | None = None, encoding: str | None = None,
 ) -> RawTable:
     """`suffix` (".csv", ".tsv" …) stands for the file's own when it has another (a temporary file).
+    `encoding`: read in that encoding (File ▸ Reopen with Encoding), not the one guess_encoding finds.
 
     The file is parsed as a stream (never held whole as text) so that memory stays close to the
     cells themselves."""
     if check_file(path) > budget.MAX_LINE_BYTES:  # a smaller file cannot hold a longer line
         budget.check_line_lengths(path)
+    forced, others = encoding, []
     try:
-        encoding = _utf8_guess(path) or detect_encoding(path)
+        encoding = forced or _utf8_guess(path)
+        if encoding is None:
+            encoding, others = guess_encoding(path)
         size = os.path.getsize(path)
         try:
             head = _head(path, encoding)
         except UnicodeDecodeError:  # not UTF-8 after all, past the first 4 KB
-            encoding = detect_encoding(path)
+            if forced:
+                raise
+            encoding, others = guess_encoding(path)
             head = _head(path, encoding)
     except UnicodeDecodeError:
+        if forced:
+            raise ReadError(path, f"the file is not {ENCODING_NAMES.get(forced, forced)} text (its bytes do not "
+                                  "fit that encoding): choose another") from None
         raise ReadError(path, N_("not a text file (no known text encoding fits its bytes)")) from None
     except ValueError:
         raise ReadError(path, N_("not a text file (it holds binary data)")) from None
@@ -261,7 +331,10 @@ def read_delimited(
             with open(path, encoding=encoding, newline="") as f:
                 rows = records(f)
         except UnicodeDecodeError:  # not UTF-8 after all, past the head
-            encoding = detect_encoding(path)
+            if forced:
+                raise ReadError(path, f"the file is not {ENCODING_NAMES.get(forced, forced)} text (its bytes do "
+                                      "not fit that encoding): choose another") from None
+            encoding, others = guess_encoding(path)
             with open(path, encoding=encoding, newline="") as f:
                 rows = records(f)
         long_cells = watch.suspects(rows)
@@ -287,8 +360,18 @@ def read_delimited(
         encoding=encoding,
         delimiter=delimiter,
         line_end=line_end,
-        notes=long_cell_notes(long_cells, grid, path, encoding, delimiter),
+        notes=long_cell_notes(long_cells, grid, path, encoding, delimiter) + _encoding_notes(encoding, others),
     )
+
+
+def _encoding_notes(encoding: str, others: list[str]) -> list[LoadNote]:
+    """Said when the bytes fit several encodings (rule encoding-guessed), with the way to choose another."""
+    if not others:
+        return []
+    name = ENCODING_NAMES.get(encoding, encoding)
+    also = ", ".join(ENCODING_NAMES.get(e, e) for e in others)
+    return [LoadNote("encoding-guessed", f"read as {name}; its bytes also read as {also}: if the text looks wrong, "
+                                         "reopen it in another encoding (File ▸ Reopen with Encoding)")]
 
 
 def write_csv(
