@@ -47,9 +47,10 @@ _DIGITS = b"0123456789"
 
 def _may_differ(data: bytes) -> bool:
     """Whether orjson's `data` may hold a NaN (written null) or a float under 1e-4 (written otherwise
-    than repr): a `null`, a `0.0000`, or `e-` between digits anywhere, strings included (then the
-    slower encoder runs, which is never wrong). Each looked for at memchr speed."""
-    if b"null" in data or b"0.0000" in data:
+    than repr): a ` null`, a `0.0000`, or `e-` between digits anywhere, strings included (then the
+    slower encoder runs, which is never wrong). Each looked for at memchr speed. A cell reading
+    "null" (common: the literal-null-text rule) is `"null"` in the JSON and does not count."""
+    if b" null" in data or b"0.0000" in data:  # a null value follows ": " or indentation; text "null" a quote
         return True
     at = data.find(b"e-")
     while at != -1:
