@@ -109,14 +109,14 @@ class Document:
         `target`/`headers` spell the recognised columns as that target does. Returns the Document
         as written, checked against the output's target and format. Raises SaveRefused (nothing
         written) when the format cannot hold a cell, WriteError when the file cannot be written,
-        ValueError when `target` cannot be written in that format."""
-        from evaleditor.core.saving import target_problem
+        ValueError when `target` (else the Document's own) cannot be written in that format."""
+        from evaleditor.core.saving import output_target, target_problem
         from evaleditor.io.convert import write_converted
         from evaleditor.io.save import output_format
 
         _check_target(target)
         fmt = output_format(path)
-        if problem := target_problem(target, fmt):
+        if problem := target_problem(output_target(self._core, fmt, target), fmt):  # without `target`: its own
             raise ValueError(problem)
         out, refused = write_converted(self._core, path, fmt, target, headers)
         if refused:

@@ -161,6 +161,14 @@ def test_save_refuses_cells_the_format_cannot_hold_and_writes_nothing(tmp_path):
         doc.save(tmp_path / "out.txt")
 
 
+def test_save_refuses_a_format_the_documents_own_target_cannot_be(tmp_path):
+    doc = evaleditor.from_pandas(pd.DataFrame({"query": ["hi"], "answer": ["a"]}), target="evaluation-set")
+    with pytest.raises(ValueError, match="evaluation-set accepts only Excel"):
+        doc.save(tmp_path / "x.csv")  # no target passed: the document's own is the one written
+    assert not (tmp_path / "x.csv").exists()
+    assert doc.save(tmp_path / "x.xlsx").target == "evaluation-set"
+
+
 def test_import_evaleditor_loads_nothing_of_the_api_until_used():
     code = ("import sys, evaleditor\n"
             "light = not {'pydantic', 'pandas', 'evaleditor.api'} & set(sys.modules)\n"
