@@ -120,11 +120,12 @@ def file_issues(ds: Dataset, static: list[Issue], rows: int, has_sessions: bool,
                                   args=(("first", seen[fld]), ("second", col.header), ("field", fld))))
         else:
             seen[fld] = col.header
-    if QUESTION not in seen:
+    keys_unknown = not ds.columns and source_format == "jsonl"  # no records: a .jsonl names no keys to miss
+    if QUESTION not in seen and not keys_unknown:
         want = target.header_for(QUESTION)
         out.append(make_issue("missing-question-column", t, N_("No column is read as the question: rename the "
                               "question column to {want!r}"), None, None, QUESTION, args=(("want", want),)))
-    if ANSWER not in seen:
+    if ANSWER not in seen and not keys_unknown:
         out.append(make_issue("missing-answer-column", t, N_("No answer column: comparison metrics (accuracy …) will "
                               "be unavailable"), None, None, ANSWER))
     if TURN in seen and SESSION not in seen:

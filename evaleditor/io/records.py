@@ -57,12 +57,13 @@ def typed_value(text: str, original: Any, json_keys: bool = False) -> Any:
 
 
 def read_jsonl(path: str | os.PathLike[str], data: bytes | None = None) -> list[dict[str, Any]]:
-    """The objects of a JSON Lines file; ReadError naming the first line that is not one."""
+    """The objects of a JSON Lines file; ReadError naming the first line that is not one. An empty
+    file is no objects: an empty dataset (what `template` writes as .jsonl), not an unreadable file."""
     from evaleditor.io import safety
     from evaleditor.io.sdk.parse import decode_text
 
     if data is None:
-        safety.check_file(path)
+        safety.check_file(path, empty_ok=True)
         try:
             with open(path, "rb") as handle:
                 data = handle.read()

@@ -67,8 +67,8 @@ def check_memory(path: object, size: int, what: str = "the file") -> None:
                               f"{human_size(avail)} of memory is available)")
 
 
-def check_file(path: str | os.PathLike[str]) -> int:
-    """Refuse a missing, unreadable, empty or too large file; return its size in bytes."""
+def check_file(path: str | os.PathLike[str], empty_ok: bool = False) -> int:
+    """Refuse a missing, unreadable, empty (unless `empty_ok`) or too large file; return its size in bytes."""
     p = Path(path)
     try:
         st = p.stat()
@@ -77,10 +77,10 @@ def check_file(path: str | os.PathLike[str]) -> int:
                         else os_error_reason(err)) from None
     if p.is_dir():
         raise ReadError(path, N_("this is a folder, not a file"))
-    if st.st_size == 0:
+    if st.st_size == 0 and not empty_ok:
         raise ReadError(path, N_("the file is empty"))
     check_memory(path, st.st_size)
-    if st.st_size <= 4096:
+    if st.st_size <= 4096 and not empty_ok:
         head = read_head(path, 4096)
         for bom in _BOMS:
             if head.startswith(bom):

@@ -120,6 +120,16 @@ def test_template_writes_target_headers(capsys, tmp_path):
     assert code == 2 and "xlsx" in err
 
 
+@pytest.mark.parametrize("target", ["sdk-flat", "azure-foundry", "bedrock", "langsmith"])
+def test_a_jsonl_template_is_an_empty_file_that_validates_as_an_empty_dataset(capsys, tmp_path, target):
+    path = tmp_path / "t.jsonl"
+    assert run(capsys, "template", path, "--target", target)[0] == 0
+    assert path.read_bytes() == b""  # JSON Lines has no header row: no records is an empty file
+    code, out, _ = run(capsys, "validate", path)
+    assert code == 1 and "SINGLE-TURN \u2014 0 rows" in out
+    assert [ln.split()[1].rstrip(":") for ln in out.splitlines() if ln.startswith("error")] == ["empty-dataset"]
+
+
 def test_python_dash_m_is_the_same_command(messy):
     done = subprocess.run([sys.executable, "-m", "evaleditor", "shape", str(messy)], capture_output=True, text=True)
     assert done.returncode == 1 and done.stdout == "SINGLE-TURN \u2014 3 rows\n"  # its empty question is an error
