@@ -122,7 +122,7 @@ def file_issues(ds: Dataset, static: list[Issue], rows: int, has_sessions: bool,
             seen[fld] = col.header
     keys_unknown = not ds.columns and source_format == "jsonl"  # no records: a .jsonl names no keys to miss
     if QUESTION not in seen and not keys_unknown:
-        want = target.header_for(QUESTION)
+        want = target.header_in(QUESTION, ds.headers())
         out.append(make_issue("missing-question-column", t, N_("No column is read as the question: rename the "
                               "question column to {want!r}"), None, None, QUESTION, args=(("want", want),)))
     if ANSWER not in seen and not keys_unknown:

@@ -85,9 +85,18 @@ class Target:
         return table.get(fld, fld)
 
     def header_in(self, fld: str, headers: list[str]) -> str:
-        """How this target spells `fld` in a file with `headers`: in Chinese when it has Chinese headers
-        and the file's are (会话id is to become 会话ID, not session_id)."""
-        return self.header_for(fld, "zh" if self.headers_zh and any(map(_CJK.search, headers)) else "en")
+        """How this target spells `fld` in a file with `headers`, in the file's header language
+        (header_language): 会话id is to become 会话ID, not session_id; turn_id beside a 备注 column request_id."""
+        return self.header_for(fld, self.header_language(headers))
+
+    def header_language(self, headers: list[str]) -> str:
+        """"zh" when this target has Chinese headers and the file's headers that mean a field (read as
+        one or near one) are Chinese, or, with none such, any header is; else "en". The one decision
+        every message, fix and rename suggesting a header takes."""
+        if not self.headers_zh:
+            return "en"
+        meant = [h for h in headers if self.recognise(h) is not None or self.near_miss(h) is not None]
+        return "zh" if any(map(_CJK.search, meant or headers)) else "en"
 
     def template_fields(self) -> tuple[str, ...]:
         return tuple(self.headers_en)

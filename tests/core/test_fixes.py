@@ -113,6 +113,20 @@ def test_a_chinese_file_is_told_the_chinese_header():
                                   if i.rule == "misspelled-session-column").message
 
 
+def test_an_english_file_with_one_chinese_column_is_told_english_headers():
+    doc = make_doc(["Question", "answer", "Session_ID", "turn_id", "备注"], [["a", "b", "s", "1", "x"]],
+                   "evaluation-set", fmt="xlsx")
+    wanted = {i.rule: i.message for i in doc.validator.all_issues()}
+    assert "'request_id'" in wanted["misspelled-turn-column"]
+    assert "'query'" in wanted["missing-question-column"]
+    assert not any("请求顺序" in m or "会话ID" in m for m in wanted.values())
+    fix_command(doc.validator, next(i for i in doc.validator.all_issues() if i.rule == "misspelled-turn-column")
+                ).apply(doc.dataset)
+    assert doc.dataset.headers()[3] == "request_id"
+    chinese = make_doc(["问题", "session", "备注"], [["a", "s", "x"]], "evaluation-set", fmt="xlsx")
+    assert "'会话ID'" in next(i.message for i in chinese.validator.all_issues() if i.rule == "misspelled-session-column")
+
+
 TOKENS = ['[', ']', '{', '}', ', ', ': ', '"name"', '"arguments"', '"a"', '" "', '"\\u0007"', '"\x07"', '"x\\"y"',
           '1', '-0', '1.5e-3', '01', 'true', 'null', 'NaN', '"\u3000"', '"中"', '[{"name": "f", "arguments": {}}]']
 

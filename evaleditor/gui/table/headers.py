@@ -42,7 +42,7 @@ def column_labels(v: Validator) -> list[ColumnLabel]:
         if fld is None:
             miss = target.near_miss(col.header)
             if miss is not None:
-                meaning = "\u26a0 " + translate("ColumnHeaders", "NOT read as {want}").format(want=target.header_for(miss))
+                meaning = "\u26a0 " + translate("ColumnHeaders", "NOT read as {want}").format(want=target.header_in(miss, ds.headers()))
             else:
                 meaning = translate("ColumnHeaders", "unknown \u00b7 kept")
         elif fld in seen:

@@ -72,7 +72,7 @@ def header_menu(w, pos) -> QMenu | None:
         col = ds.columns[column]
         miss = ds.target.near_miss(col.header) if ds.fields()[column] is None else None
         if miss in (SESSION, TURN):
-            want = ds.target.header_for(miss)
+            want = ds.target.header_in(miss, ds.headers())
             act = menu.addAction(theme.severity_icon("warning"),
                                  translate("ContextMenu", "Rename to {header}").format(header=want))
             act.triggered.connect(lambda _=False, c=col.id, h=want: w.ops.rename_column_to(c, h))

@@ -219,7 +219,7 @@ class Operations:
         if choice is None:
             return False
         col = ds.columns[headers.index(choice)]
-        return self.push(editing.rename_column(ds, col.id, ds.target.header_for("question")))
+        return self.push(editing.rename_column(ds, col.id, ds.target.header_in("question", ds.headers())))
 
     # ----- navigation ---------------------------------------------------------------------------------------------
     def next_issue(self, backwards: bool = False) -> bool:
