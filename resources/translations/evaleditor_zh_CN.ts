@@ -263,12 +263,12 @@
         <translation>已粘贴 {rows:,} × {columns}，重复填满 {n:,} 个单元格</translation>
     </message>
     <message>
-        <source>Pasted {rows:,} × {columns}</source>
-        <translation>已粘贴 {rows:,} × {columns}</translation>
+        <source>Pasted {pasted:,} of {total:,} cells; {n:,} did not fit past the table&apos;s edge and were not pasted</source>
+        <translation>已粘贴 {pasted:,} / {total:,} 个单元格；{n:,} 个超出表格边缘，未粘贴</translation>
     </message>
     <message>
-        <source>; {n:,} cells did not fit and were not pasted</source>
-        <translation>；{n:,} 个单元格超出范围，未粘贴</translation>
+        <source>Pasted {rows:,} × {columns}</source>
+        <translation>已粘贴 {rows:,} × {columns}</translation>
     </message>
 </context>
 <context>

@@ -168,6 +168,15 @@ def test_paste_single_value_still_fills_the_selection(window):
     assert window.undo_stack.count() == 1
 
 
+def test_paste_wider_than_the_table_says_how_many_cells_went_in(window):
+    window.set_document(make_doc(["question", "answer", "context"], [["q1", "a1", "c1"], ["q2", "a2", "c2"]]))
+    select(window, 1, 2, 1, 2)  # the last column of the last row
+    window.paste("1\t2\t3\t4\r\n5\t6\t7\t8\r\n")
+    assert [r.cells for r in window.doc.dataset.rows] == [["q1", "a1", "c1"], ["q2", "a2", "1"], ["", "", "5"]]
+    message = window.statusBar().currentMessage()
+    assert "Pasted 2 of 8 cells" in message and "6 " in message and "2 \u00d7 4" not in message
+
+
 # ----- 4. a CSV with =1+1 saves back identical unless the user asks for the apostrophe ------------------------
 FORMULA_ROWS = [["s1", "1", "=1+1", "@SUM(A1)", ""], ["s1", "2", "plain", "-3", ""]]
 

@@ -100,11 +100,12 @@ def paste(view: CasesView, model: CasesModel, text: str | None = None) -> str:
     width = min(max(len(r) for r in grid), model.columnCount() - left)
     if height > 0 and width > 0:
         _select(view, model, top, left, height, width)
-    message = translate("Clipboard", "Pasted {rows:,} \u00d7 {columns}").format(rows=len(grid),
-                                                                               columns=max(len(r) for r in grid))
-    if dropped:
-        message += translate("Clipboard", "; {n:,} cells did not fit and were not pasted").format(n=dropped)
-    return message
+    if dropped:  # the block reached past the last column (or, filtered, the last row): say what went in
+        total = sum(len(r) for r in grid)
+        return translate("Clipboard", "Pasted {pasted:,} of {total:,} cells; {n:,} did not fit past the table's "
+                         "edge and were not pasted").format(pasted=total - dropped, total=total, n=dropped)
+    return translate("Clipboard", "Pasted {rows:,} \u00d7 {columns}").format(rows=len(grid),
+                                                                             columns=max(len(r) for r in grid))
 
 
 def _tiled(grid: list[list[str]], ranges: list[tuple[int, int, int, int]]) -> list[list[str]] | None:
