@@ -146,8 +146,10 @@ def _phases(progress, n: int):
     return writing, reading
 
 
-def template_document(target: str, headers: str = "en") -> Document:
-    """A new, empty dataset with the target's headers."""
-    ds = Dataset(template_headers(target, headers), (), target)
+def template_document(target: str, headers: str = "en", blank_rows: int = 0) -> Document:
+    """A new, empty dataset with the target's headers (and `blank_rows` empty rows to type into: an
+    empty row is not a case, so it is still an empty dataset, and a save does not write it)."""
+    names = template_headers(target, headers)
+    ds = Dataset(names, [[""] * len(names) for _ in range(blank_rows)], target)
     fmt = get_target(target).formats[0]
     return Document(ds, Validator(ds, fmt), None, fmt)

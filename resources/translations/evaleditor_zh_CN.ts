@@ -114,6 +114,10 @@
         <translation>打开数据集（文件 ▸ 打开），拖放文件到这里，或从模板开始。</translation>
     </message>
     <message>
+        <source>Type your first case in the empty row.</source>
+        <translation>在空行中输入第一个用例。</translation>
+    </message>
+    <message>
         <source>… and {n} more in the Issues panel</source>
         <translation>……检查结果面板中还有 {n} 条</translation>
     </message>

@@ -547,10 +547,24 @@ def test_quit_closes_every_window_and_a_cancel_keeps_its_window(qtbot, tmp_path,
     assert second.isVisible() and second.is_modified()  # asked about its edit, and Cancel kept it
 
 
-def test_a_new_empty_template_shows_no_cell_position(window):
+def test_a_document_with_no_rows_shows_no_cell_position(window):
     assert window.position_label.text().startswith("Row 1")
-    window.new_from_template("ground-truth")
+    window.set_document(make_doc(rows=[]))
     assert window.model.rowCount() == 0 and window.position_label.text() == ""
+
+
+def test_a_new_document_starts_with_one_empty_row_to_type_into_and_no_error(window, qtbot):
+    window.set_document(None)
+    assert window.new_from_template("ground-truth")
+    assert window.model.rowCount() == 1 and window.view.currentIndex().row() == 0
+    assert window.doc.shape.line == "SINGLE-TURN \u2014 0 rows" and not window.is_modified()
+    problems = window.banner.problems
+    assert problems.isVisibleTo(window) and "Type your first case" in problems.text()
+    assert "no data rows" not in problems.text()
+    assert window.doc.dataset.headers()[2] == "question"
+    window.model.setData(window.model.index(0, 2), "What is 2+2?")
+    assert window.doc.shape.line == "SINGLE-TURN \u2014 1 row"
+    qtbot.waitUntil(lambda: not problems.isVisibleTo(window) or "Type your first case" not in problems.text())
 
 
 def test_a_long_step_on_a_big_file_shows_the_wait_cursor_and_typing_does_not(qtbot):

@@ -221,8 +221,12 @@ class ShapeBanner(QFrame):
             else:
                 strip.show_issue(issue, core_text(RULES[issue.rule].title), core_text(fix_label(issue.rule)))
         rest = [i for i in issues if i not in shown and i.severity in (ERROR, WARNING)]
-        if rest:
-            lines = [f"{SYMBOLS[i.severity]} " + html.escape(translate("Banner", "{severity}: {text}").format(
+        lines = []
+        if doc.path is None and ds.rows and any(i.rule == "empty-dataset" for i in rest):  # File ▸ New's empty row
+            rest = [i for i in rest if i.rule != "empty-dataset"]  # not a fault before the user typed anything
+            lines.append(html.escape(translate("Banner", "Type your first case in the empty row.")))
+        if rest or lines:
+            lines += [f"{SYMBOLS[i.severity]} " + html.escape(translate("Banner", "{severity}: {text}").format(
                 severity=theme.severity_label(i.severity), text=localized_message(i))) for i in rest[:MAX_LINES]]
             if len(rest) > MAX_LINES:
                 lines.append(html.escape(translate("Banner", "\u2026 and {n} more in the Issues panel").format(

@@ -124,7 +124,7 @@ class DocumentsMixin:
         if self.task is not None or not self.maybe_save():
             return False
         from evaleditor.io.save import template_document
-        doc = template_document(target, settings.header_language())
+        doc = template_document(target, settings.header_language(), blank_rows=1)  # a row to type into, as a new sheet
         self.set_document(doc)
         self.file_stamp = None
         settings.set_last_target(target)
