@@ -61,6 +61,10 @@ COMPONENTS: tuple[Component, ...] = (
     Component("typing-inspection", "typing-inspection", "typing_inspection", "MIT",
               "https://github.com/pydantic/typing-inspection"),
     Component("defusedxml", "defusedxml", "defusedxml", "PSF-2.0", "https://github.com/tiran/defusedxml"),
+    Component("charset-normalizer", "charset-normalizer", "charset_normalizer", "MIT",
+              "https://github.com/jawah/charset_normalizer"),
+    Component("python-isal", "isal", "isal", "PSF-2.0 (ISA-L: BSD-3-Clause)", "https://github.com/pycompression/python-isal"),
+    Component("orjson", "orjson", "orjson", "MPL-2.0 AND (Apache-2.0 OR MIT)", "https://github.com/ijl/orjson"),
 )
 
 
