@@ -193,12 +193,16 @@ def test_high_contrast_takes_the_colours_from_the_palette(qapp, monkeypatch):
         fg, bg = scheme.foreground[sev].color(), scheme.background[sev].color()
         assert (fg.name(), bg.name()) == ("#ffff00", "#000000")
         assert theme.contrast_ratio(fg, bg) >= 7
-    monkeypatch.setattr(theme, "is_high_contrast", lambda: True)
-    theme.invalidate()
-    try:
-        assert theme.scheme().background["error"].color() == QApplication.palette().color(QPalette.ColorRole.Base)
-    finally:
+    # the patch is undone before the cache is cleared: a repaint in between (a window fixture's
+    # teardown) cached the high-contrast scheme for every later test (white issue cells)
+    with monkeypatch.context() as patch:
+        patch.setattr(theme, "is_high_contrast", lambda: True)
         theme.invalidate()
+        try:
+            assert theme.scheme().background["error"].color() == QApplication.palette().color(QPalette.ColorRole.Base)
+        finally:
+            theme.invalidate()
+    theme.invalidate()
 
 
 def test_the_shape_line_scales_with_the_font(window, qapp):
