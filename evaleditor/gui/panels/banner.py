@@ -28,6 +28,7 @@ from evaleditor.core.targets import (
     SDK,
     SDK_FLAT,
     SESSION,
+    TARGET_NAMES,
     TURN,
 )
 from evaleditor.gui.window import settings, theme
@@ -116,7 +117,7 @@ class ShapeBanner(QFrame):
         self.file_label.setWordWrap(True)
         self.file_label.setStyleSheet(f"color: {theme.scheme().muted};")
         self.target_combo = QComboBox()
-        for name in (GROUND_TRUTH, EVALUATION_SET, SDK):
+        for name in TARGET_NAMES:  # the same list as Data ▸ Target (gui/window/actions.py)
             self.target_combo.addItem(name, name)  # target ids are public names: never translated
         self.target_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.target_combo.setMinimumContentsLength(14)
