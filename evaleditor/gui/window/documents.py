@@ -130,7 +130,8 @@ class DocumentsMixin:
         settings.set_last_target(target)
         return True
 
-    def set_target(self, name: str) -> None:
+    def set_target(self, name: str, remember: bool = True) -> None:
+        """Check against target `name`; `remember` it for File ▸ New (not when a save switched it)."""
         if self.doc is None:
             settings.set_last_target(name)  # used by File ▸ New and the next empty window
             return
@@ -144,7 +145,8 @@ class DocumentsMixin:
             self.doc.dataset.set_target(name)
             self.recovery.changed()  # journalled with the edits, if any
             self.statusBar().showMessage(translate("Documents", "Checking against {target}").format(target=name), 4000)
-        settings.set_last_target(name)
+        if remember:
+            settings.set_last_target(name)
         self.actions.targets[name].setChecked(True)
         self._refresh_banner()
 
@@ -235,6 +237,8 @@ class DocumentsMixin:
             if fmt == "xlsx":  # the file now holds this one sheet (its name kept)
                 doc.sheet = safe_sheet_title(doc.sheet or "Cases")
             doc.saved_as(path, fmt, style)
+            if plan.target != doc.dataset.target.name:  # a format only another target takes: reopening infers it
+                self.set_target(plan.target, remember=False)
             if self.undo_stack.index() == index:
                 self.undo_stack.setClean()
             self.file_stamp = file_stamp(doc.path)
