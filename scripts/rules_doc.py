@@ -30,7 +30,7 @@ def text() -> str:
         severity = (entry.severity or "\u2014") + (f" (only under {entry.only})" if entry.only else "")
         under_es = f"{entry.es_severity} (only there)" if entry.es_only else "\u2014" if entry.only else (
             "same" if entry.es_severity == entry.severity else entry.es_severity)
-        lines.append(f"| `{entry.id}` | {severity} | {under_es} | {entry.title} | {entry.fix or ''} |")
+        lines.append(f"| `{entry.id}` | {severity} | {under_es} | **{entry.title}.** {entry.explanation} | {entry.fix or ''} |")
     return "\n".join(lines) + "\n"
 
 

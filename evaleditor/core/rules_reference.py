@@ -1,5 +1,6 @@
-"""The rules reference: each rule of the catalogue with its group, its severity per target and its
-quick fix. docs/rules.md (scripts/rules_doc.py) and the window's Help (F1) are both made from it."""
+"""The rules reference: each rule of the catalogue with its group, its severity per target, its
+explanation and its quick fix. docs/rules.md (scripts/rules_doc.py) and the window's Help (F1) are both
+made from it."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from dataclasses import dataclass
 
 from evaleditor.core.fixes import fix_label
 from evaleditor.core.i18n import N_
-from evaleditor.core.rules import RULES
+from evaleditor.core.rules import EXPLANATIONS, RULES
 from evaleditor.core.targets import EVALUATION_SET
 
 # fixes the window offers from the banner, not from the cell
@@ -27,6 +28,7 @@ class RuleEntry:
     title: str  # English msgid
     fix: str | None  # the quick fix's label (English msgid), None when there is none
     only: str | None = None  # the one target it applies under (another platform's limit)
+    explanation: str = ""  # when it fires, why it matters, what to do (English msgid)
 
 
 def reference() -> list[RuleEntry]:
@@ -37,5 +39,6 @@ def reference() -> list[RuleEntry]:
         group = starts.get(rule.id, group)
         fix = fix_label(rule.id) or WINDOW_FIXES.get(rule.fix or "")
         out.append(RuleEntry(rule.id, group, None if rule.es_only else rule.severity,
-                             rule.severity_for(EVALUATION_SET), rule.es_only, rule.title, fix, rule.only))
+                             rule.severity_for(EVALUATION_SET), rule.es_only, rule.title, fix, rule.only,
+                             EXPLANATIONS[rule.id]))
     return out

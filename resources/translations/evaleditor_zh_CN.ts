@@ -1062,6 +1062,10 @@ This is one step in Undo.</source>
         <translation>每个检查项都对应下列规则之一。严重程度先列 ground-truth 和 sdk 下的，再列 evaluation-set 下的；规则 ID 在任何语言中都保持英文。</translation>
     </message>
     <message>
+        <source>({target} only)</source>
+        <translation>（仅 {target}）</translation>
+    </message>
+    <message>
         <source>(evaluation-set only)</source>
         <translation>（仅 evaluation-set）</translation>
     </message>

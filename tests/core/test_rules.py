@@ -154,3 +154,16 @@ def test_the_rules_reference_in_docs_is_the_catalogue():
     doc = (root / "docs" / "rules.md").read_text(encoding="utf-8")
     assert doc == module.text(), "docs/rules.md is out of date: run python3 scripts/rules_doc.py"
     assert all(f"| `{rule}` |" in doc for rule in RULES)
+
+
+def test_every_rule_has_an_explanation_beyond_its_title():
+    """The Help's rules reference and docs/rules.md say when each rule fires and why it matters: a rule
+    added to the catalogue without an explanation (or with its title copied) fails here."""
+    from evaleditor.core.rules import EXPLANATIONS
+    from evaleditor.core.rules_reference import reference
+
+    assert set(EXPLANATIONS) == set(RULES), "explanations without a rule, or rules without one"
+    for entry in reference():
+        assert entry.explanation.strip(), entry.id
+        assert entry.explanation.strip().rstrip(".").lower() != entry.title.strip().rstrip(".").lower(), entry.id
+        assert len(entry.explanation) > len(entry.title), entry.id

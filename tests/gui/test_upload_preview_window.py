@@ -83,6 +83,15 @@ def test_help_holds_every_rule_and_the_shortcuts(window):
     assert "Ctrl+Shift+U" in text and "Next Issue" in text and "F8" in text
 
 
+def test_help_explains_each_rule_where_its_link_lands(window):
+    """A rule id's link lands on an entry that says when the rule fires and what to do, not only its title."""
+    from evaleditor.core.rules import EXPLANATIONS
+
+    text = help_window.show(window, "turn-gap").browser.toPlainText()
+    for rule in RULES:
+        assert EXPLANATIONS[rule] in text, rule
+
+
 def test_f1_opens_help_at_the_selected_issues_rule(window):
     window.show()
     window.focus.issues()

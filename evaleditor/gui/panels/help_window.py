@@ -131,21 +131,23 @@ class HelpWindow(QWidget):
         intro = html.escape(translate("Help", "Every issue names one of these rules. Severity is given for ground-truth "
                                               "and sdk, then for evaluation-set; rule ids stay English in every "
                                               "language."))
-        out = [f'<a name="rules"></a><h2>{title}</h2>', f"<p>{intro}</p>"]
+        # one table for every group, so the columns line up from one group to the next
+        out = [f'<a name="rules"></a><h2>{title}</h2>', f"<p>{intro}</p>", "<table cellpadding='3' width='100%'>"]
         group = None
         for e in reference():
             if e.group != group:
-                if group is not None:
-                    out.append("</table>")
                 group = e.group
-                out.append(f"<h3>{html.escape(core_text(group))}</h3><table cellpadding='3'>")
+                out.append(f"<tr><td colspan='3'><h3>{html.escape(core_text(group))}</h3></td></tr>")
             severity = theme.severity_label(e.severity) if e.severity else "\u2014"
-            es = theme.severity_label(e.es_severity) + (" " + translate("Help", "(evaluation-set only)")
-                                                        if e.es_only else "")
+            if e.only:
+                severity += " " + translate("Help", "({target} only)").format(target=e.only)
+            es = "\u2014" if e.only else theme.severity_label(e.es_severity) + (
+                " " + translate("Help", "(evaluation-set only)") if e.es_only else "")
             fix = translate("Help", "Quick fix: {fix}").format(fix=core_text(e.fix)) if e.fix else ""
-            out.append(f'<tr><td><a name="{anchor(e.id)}"></a><b><code>{html.escape(e.id)}</code></b></td>'
-                       f"<td>{html.escape(severity)} / {html.escape(es)}</td>"
-                       f"<td>{html.escape(core_text(e.title))}<br/><i>{html.escape(fix)}</i></td></tr>")
+            out.append(f'<tr><td width="23%"><a name="{anchor(e.id)}"></a><b><code>{html.escape(e.id)}</code></b></td>'
+                       f'<td width="20%">{html.escape(severity)} / {html.escape(es)}</td>'
+                       f"<td><b>{html.escape(core_text(e.title))}</b><br/>{html.escape(core_text(e.explanation))}"
+                       f"{'<br/><i>' + html.escape(fix) + '</i>' if fix else ''}</td></tr>")
         out.append("</table>")
         return "".join(out)
 
