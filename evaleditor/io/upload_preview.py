@@ -314,13 +314,12 @@ register(SDK, sdk_preview)
 
 
 def _platform_previews() -> None:
-    """The other platforms (io/platforms/): the rows as the target reads their columns, a conversation
-    with its turns in turn order (the writers of those without conversations send each row alone, and
-    rule conversation-not-supported says so)."""
+    """The other platforms (io/platforms/): the records their own writers make (io/platform_preview.py)."""
+    from evaleditor.io.platform_preview import platform_preview
     from evaleditor.io.platforms import PLATFORMS
 
     for name in PLATFORMS:
-        register(name, table_preview)
+        register(name, platform_preview)
 
 
 _platform_previews()

@@ -120,3 +120,16 @@ def test_the_shape_line_keeps_its_width_beside_the_preview_button(window, qtbot)
     qtbot.waitUntil(lambda: label.width() > 0)
     line = label.fontMetrics().lineSpacing()
     assert label.height() < 2 * line  # one line: a wrapping label beside a stretch was a word a line
+
+
+def test_another_platforms_records_browse_one_by_one_as_the_file_holds_them(window):
+    from evaleditor.io.platforms import platform_for
+    window.set_target("bedrock")
+    p = preview_of(window)
+    written = platform_for("bedrock").records(converted_document(window.doc, "jsonl").dataset)  # what a save writes
+    assert p.model.rowCount() == len(written) and p.raw.isVisibleTo(p)
+    assert p.counts.text() == window.doc.shape.line
+    p.list.selectRow(1)
+    assert json.loads(p.raw.toPlainText()) == written[1] and len(p.raw.toPlainText().splitlines()) == 1
+    assert "bedrock evaluates every row on its own" in p.note.text()
+    assert "Conversation" not in p.detail.toPlainText()

@@ -153,3 +153,37 @@ def test_a_table_preview_after_edits_groups_nothing_again(monkeypatch):
     sizes.clear()
     s0 = p.case(next(i for i, e in enumerate(p.entries) if e[1] == "s0"))
     assert [t.turn for t in s0.turns] == ["1", "1", "2"] and sizes == [3]  # only the case shown is ordered
+
+
+@pytest.mark.parametrize("target", ["sdk-flat", "azure-foundry", "bedrock", "langsmith", "promptfoo"])
+def test_another_platforms_preview_is_one_record_a_row_as_its_writer_saves_it(tmp_path, target):
+    import csv
+
+    from evaleditor.core.saving import default_format
+    from evaleditor.io.save import save_document
+
+    d = doc(target=target)
+    fmt = default_format(d)
+    out = tmp_path / f"cases.{fmt}"
+    save_document(converted_document(d, fmt), out)
+    p = build_preview(d)
+    assert p.objects and not p.verdicts and p.shape.line == d.shape.line
+    if fmt == "jsonl":
+        written = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+        assert [json.loads(p.case(n).raw) for n in range(len(p))] == written
+    else:
+        headers, *rows = list(csv.reader(out.read_text(encoding="utf-8-sig").splitlines()))
+        assert [list(csv.reader(p.case(n).raw.splitlines())) for n in range(len(p))] == [[headers, r] for r in rows]
+    questions = [[t.question for t in p.case(n).turns] for n in range(len(p))]
+    if target == "azure-foundry":  # a conversation is one record, its turns in turn order
+        assert questions == [["Weather in Paris?", "And Lyon?"], ["What is 2+2?"], ["Book a train"]]
+    else:
+        assert questions == [["And Lyon?"], ["Weather in Paris?"], ["What is 2+2?"], ["Book a train"]]
+    assert all(len(p.case(n).raw.splitlines()) == (1 if fmt == "jsonl" else 2) for n in range(len(p)))
+
+
+def test_sdk_flat_preview_shows_the_history_a_record_sends():
+    p = build_preview(doc(target="sdk-flat"))
+    lyon = p.case(0)  # s1's turn 2, before its turn 1 in the file
+    assert lyon.session == "s1" and lyon.turns[0].history == (("user", "Weather in Paris?"), ("model", "Sunny"))
+    assert build_preview(doc(target="bedrock")).case(0).session == ""  # bedrock sends every row on its own

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from evaleditor.core.errors import EvalEditorError
 from evaleditor.core.i18n import error_text, localized_message
-from evaleditor.core.targets import TARGET_NAMES
+from evaleditor.core.targets import SDK, TARGET_NAMES, get_target
 from evaleditor.gui.panels.upload_cases import (
     NAME,
     NUMBER,
@@ -194,6 +194,13 @@ class UploadPreview(QWidget):
         self.note.setText("<br/>".join(lines))
 
     def _what_it_becomes(self, p: Preview) -> str:
+        if p.objects and p.target != SDK:  # another platform's records (io/platform_preview.py)
+            text = translate("UploadPreview", "One record per row, as the file holds it (below the case).")
+            if p.shape.mode == "multi-turn" and not get_target(p.target).conversations:
+                text += " " + translate("UploadPreview", "{target} evaluates every row on its own: a "
+                                                         "conversation's turns are sent as separate records.").format(
+                    target=p.target)
+            return text
         if p.objects:
             return translate("UploadPreview", "One case per row. Turn k of a conversation is sent with turns 1 \u2026 "
                                               "k-1 as its history; a row with no session id is a case of its own.")
@@ -275,7 +282,7 @@ class UploadPreview(QWidget):
                                                                 "window's)"))
         self.list.setAccessibleName(translate("UploadPreview", "Cases as the target lists them"))
         self.detail.setAccessibleName(translate("UploadPreview", "The selected case"))
-        self.raw.setAccessibleName(translate("UploadPreview", "The selected case as JSON"))
+        self.raw.setAccessibleName(translate("UploadPreview", "The selected case as the file holds it"))
         if self.isVisible():
             self.rebuild()
 

@@ -28,6 +28,8 @@ class Platform:
     records: Callable[[Dataset], list[dict[str, Any]]] | None  # the .jsonl objects (None: no .jsonl)
     table: Callable[[Dataset], tuple[list[str], list[list[str]]]] | None = None  # the .csv cells (None: no .csv)
     owns: Callable[[set[str]], bool] = lambda keys: False  # a .jsonl record with these keys is its file
+    # which rows of cases(ds) each record is made of (None: one record a row), for the Upload Preview
+    record_rows: Callable[[Dataset], list[list[int]]] | None = None
 
 
 def _platforms() -> dict[str, Platform]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from evaleditor.core.dataset import Dataset
 from evaleditor.core.targets import ANSWER, AZURE, CONTEXT, QUESTION, SESSION, TURN
-from evaleditor.io.platforms import Platform, cases, flat_record, kept_records, table_of
+from evaleditor.io.platforms import Platform, as_read, cases, flat_record, kept_records, table_of
 from evaleditor.io.sdk.conversations import conversation_layout
 
 SOURCE = "https://learn.microsoft.com/azure/ai-foundry/how-to/develop/evaluate-sdk"
@@ -28,17 +28,22 @@ def records(ds: Dataset) -> list[dict[str, Any]]:
     if kept is not None:
         return kept
     rows = cases(ds)
+    return [{"conversation": {"messages": [m for k in group for m in _messages(rows[k].fields)]}}
+            if rows[group[0]].fields.get(SESSION) else flat_record(rows[group[0]], AZURE) for group in _groups(rows)]
+
+
+def record_rows(ds: Dataset) -> list[list[int]]:
+    """Which rows (of `cases(ds)`) each record is made of, in the file's order."""
+    rows = cases(ds)
+    return [[i] for i in range(len(rows))] if as_read(ds) else _groups(rows)
+
+
+def _groups(rows: list) -> list[list[int]]:
+    """A conversation's rows in turn order, in the place of its first turn; any other row alone."""
     layout = conversation_layout([c.fields.get(SESSION, "") for c in rows], [c.fields.get(TURN, "") for c in rows])
-    first = {members[0]: sid for sid, members in layout.items()}
+    first = {members[0]: members for members in layout.values()}
     in_conversation = {i for members in layout.values() for i in members}
-    out = []
-    for i, case in enumerate(rows):
-        if i in first:
-            members = layout[first[i]]
-            out.append({"conversation": {"messages": [m for k in members for m in _messages(rows[k].fields)]}})
-        elif i not in in_conversation:
-            out.append(flat_record(case, AZURE))
-    return out
+    return [first[i] if i in first else [i] for i in range(len(rows)) if i in first or i not in in_conversation]
 
 
 def _messages(fields: dict[str, str]) -> list[dict[str, str]]:
@@ -56,4 +61,4 @@ def table(ds: Dataset) -> tuple[list[str], list[list[str]]]:
 
 
 PLATFORM = Platform(AZURE, SOURCE, records, table,
-                    owns=lambda keys: bool(keys & {"query", "ground_truth", "conversation"}))
+                    owns=lambda keys: bool(keys & {"query", "ground_truth", "conversation"}), record_rows=record_rows)
