@@ -1843,6 +1843,14 @@ This is one step in Undo.</source>
         <translation>导入会拒绝整个文件：</translation>
     </message>
     <message>
+        <source>One record per row, as the file holds it (below the case).</source>
+        <translation>每行一条记录，与文件中的内容相同（见用例下方）。</translation>
+    </message>
+    <message>
+        <source>{target} evaluates every row on its own: a conversation&apos;s turns are sent as separate records.</source>
+        <translation>{target} 单独评估每一行：会话的各轮作为独立的记录发送。</translation>
+    </message>
+    <message>
         <source>One case per row. Turn k of a conversation is sent with turns 1 … k-1 as its history; a row with no session id is a case of its own.</source>
         <translation>每行一个用例。对话的第 k 轮发送时带有第 1 … k-1 轮作为历史；没有会话 ID 的行是独立的用例。</translation>
     </message>
@@ -1915,8 +1923,8 @@ This is one step in Undo.</source>
         <translation>所选用例</translation>
     </message>
     <message>
-        <source>The selected case as JSON</source>
-        <translation>所选用例的 JSON</translation>
+        <source>The selected case as the file holds it</source>
+        <translation>所选用例在文件中的内容</translation>
     </message>
 </context>
 </TS>
