@@ -208,6 +208,7 @@ def table_preview(doc: Document, verdicts: bool = False) -> Preview:
         if not verdicts:
             return Case(kind, name, turns)
         reasons = tuple(issue for rid in ids for issue in v.row_issues(rid) if issue.severity == ERROR)
+        reasons += tuple(refusals)  # a file the import refuses imports none of its cases
         return Case(kind, name, turns, REJECT if reasons else ACCEPT, _unique(reasons))
 
     refusals = [i for i in v.file_issues() if i.severity == ERROR] if verdicts else []

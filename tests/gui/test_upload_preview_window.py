@@ -133,3 +133,12 @@ def test_another_platforms_records_browse_one_by_one_as_the_file_holds_them(wind
     assert json.loads(p.raw.toPlainText()) == written[1] and len(p.raw.toPlainText().splitlines()) == 1
     assert "bedrock evaluates every row on its own" in p.note.text()
     assert "Conversation" not in p.detail.toPlainText()
+
+
+def test_a_refused_evaluation_set_counts_no_case_accepted(window):
+    window.set_document(make_doc(["session_id", "request_id", "prompt text", "answer"],
+                                 [["", "", "q1", "a"], ["", "", "q2", "a"], ["", "", "q3", "a"]], "evaluation-set"))
+    p = preview_of(window)
+    assert "The import refuses the whole file" in p.note.text()
+    assert "0 accepted, 3 rejected" in p.note.text()
+    assert {p.model.index(i, 4).data() for i in range(p.model.rowCount())} == {"reject"}

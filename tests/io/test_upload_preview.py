@@ -94,6 +94,15 @@ def test_evaluation_set_accepts_or_rejects_each_case_with_the_rules_reasons():
     assert p.refusals == [] and p.verdicts
 
 
+def test_a_file_the_evaluation_set_import_refuses_imports_none_of_its_cases():
+    rows = [["", "", "q1", "a"], ["", "", "q2", "a"], ["", "", "q3", "a"]]
+    p = build_preview(doc(["session_id", "request_id", "prompt text", "answer"], rows, "evaluation-set"))
+    assert [i.rule for i in p.refusals] == ["missing-question-column"]
+    assert len(p) == 3
+    assert all(p.case(i).verdict == REJECT for i in range(len(p)))
+    assert all("missing-question-column" in {r.rule for r in p.case(i).reasons} for i in range(len(p)))
+
+
 def test_evaluation_set_over_2000_cases_is_refused_as_a_whole():
     rows = [["", "", f"q{i}", "a"] for i in range(2001)]
     p = build_preview(doc(["session_id", "request_id", "query", "answer"], rows, "evaluation-set"))
