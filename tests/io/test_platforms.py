@@ -191,3 +191,15 @@ def test_azure_evaluate_runs_offline_on_the_file_with_a_local_evaluator(tmp_path
     result = evaluation.evaluate(data=str(out), evaluators={"f1": evaluation.F1ScoreEvaluator()})
     scores = [row["outputs.f1.f1_score"] for row in result["rows"]]
     assert scores == [1.0, 0.0]
+
+
+def test_a_bedrock_row_with_an_empty_question_keeps_its_required_prompt_key(tmp_path):
+    from evaleditor.core.document import document_from_table
+    from evaleditor.core.table import RawTable
+
+    d = document_from_table(RawTable(["question", "answer"], [["Hi", "Hello"], ["", "An answer"]], "csv"), None,
+                            "bedrock")
+    assert "empty-question" in _rules(d)
+    out = tmp_path / "bedrock.jsonl"
+    save_document(d, out, target="bedrock")
+    assert lines(out) == [{"prompt": "Hi", "referenceResponse": "Hello"}, {"prompt": "", "referenceResponse": "An answer"}]

@@ -19,7 +19,9 @@ SOURCE = "https://docs.aws.amazon.com/bedrock/latest/userguide/model-evaluation-
 
 def records(ds: Dataset) -> list[dict[str, Any]]:
     kept = kept_records(ds)
-    return kept if kept is not None else [flat_record(c, BEDROCK) for c in cases(ds)]
+    made = kept if kept is not None else [flat_record(c, BEDROCK) for c in cases(ds)]
+    # `prompt` is the key Bedrock requires: a row whose question is empty (rule empty-question) keeps it, ""
+    return [r if "prompt" in r else {"prompt": "", **r} for r in made]
 
 
 PLATFORM = Platform(BEDROCK, SOURCE, records, None,
