@@ -68,7 +68,7 @@ def document_from_table(raw: RawTable, path: str | Path | None = None, target: s
     """Build the dataset from what a reader returned, and validate it (`deferred`: in slices, later; see
     core/check_pass.py)."""
     suffix = Path(path).suffix if path else f".{raw.source_format}"
-    target = target or infer_target(raw.headers, suffix)
+    target = target or raw.target or infer_target(raw.headers, suffix)
     ds = Dataset(raw.headers, (), target)
     payloads = raw.payloads or []
     if payloads:

@@ -96,7 +96,7 @@ def file_issues(ds: Dataset, static: list[Issue], rows: int, has_sessions: bool,
     for col, fld in zip(ds.columns, fields, strict=True):
         if fld is None:
             miss = target.near_miss(col.header)
-            if miss == SESSION:
+            if miss == SESSION and SESSION not in fields:  # else a session column is read: not a misspelling
                 want = target.header_in(SESSION, ds.headers())
                 out.append(make_issue("misspelled-session-column", t, N_("Header {header!r} is not read as the "
                                       "session column (the target wants {want!r}): the whole file will be evaluated "

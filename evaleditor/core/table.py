@@ -40,3 +40,4 @@ class RawTable:
     encoding: str | None = None
     delimiter: str | None = None
     line_end: str | None = None  # of a delimited text file: "\r\n", "\n" or "\r"
+    target: str | None = None  # the target the file's own structure names (a platform's .jsonl), else by headers

@@ -71,9 +71,10 @@ def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False
 
         return read_workbook(path, kind, suffix == ".xls", sheet, progress, cancel, target, written=written)
     if suffix in JSONL_SUFFIXES:
-        from evaleditor.io.records import read_jsonl, records_table
+        from evaleditor.io.platforms import records_read
+        from evaleditor.io.records import read_jsonl
 
-        return records_table(read_jsonl(path), "jsonl")
+        return records_read(read_jsonl(path))
     if suffix == ".json":
         from evaleditor.io.sdk import read_sdk_json
 

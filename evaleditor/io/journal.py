@@ -248,10 +248,13 @@ def _recovered(record: dict[str, Any]) -> Recovered:
 def _payload(payload: Any) -> dict[str, Any] | None:
     if payload is None:
         return None
+    from evaleditor.io.platforms.azure_foundry import Turn
     from evaleditor.io.records import Record
     from evaleditor.io.sdk.mapping import SdkCase
     from evaleditor.io.sdk.traces import SdkTrace
 
+    if isinstance(payload, Turn):
+        return {"turn": {"line": payload.line, "index": payload.index, "shown": payload.shown}}
     if isinstance(payload, SdkCase):
         return {"sdk": {"case": payload.case, "shown": payload.shown, "conversation": payload.conversation}}
     if isinstance(payload, SdkTrace):
@@ -264,10 +267,14 @@ def _payload(payload: Any) -> dict[str, Any] | None:
 def _load_payload(value: Any) -> Any:
     if value is None:
         return None
+    from evaleditor.io.platforms.azure_foundry import Turn
     from evaleditor.io.records import Record
     from evaleditor.io.sdk.mapping import SdkCase
     from evaleditor.io.sdk.traces import SdkTrace
 
+    if "turn" in value:
+        t = value["turn"]
+        return Turn(dict(t["line"]), int(t["index"]), dict(t["shown"]))
     if "trace" in value:
         t = value["trace"]
         return SdkTrace(dict(t["case"]), int(t["key"]), int(t["turn"]), dict(t["shown"]))

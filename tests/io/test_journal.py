@@ -121,6 +121,9 @@ def test_the_summary_from_the_head_matches_the_whole_journal(sample, tmp_path):
         {"turn_index": 1, "events": [{"author": "user", "content": {"role": "user", "parts": [{"text": "Yo"}]}}]}]}}]})),
     ("records.json", json.dumps({"eval_dataset_df": [{"prompt": "Q", "reference": "A", "n": 3}]})),
     ("flat.jsonl", json.dumps({"prompt": "Q", "reference": "A", "tags": ["x"]}) + "\n"),
+    ("azure.jsonl", json.dumps({"conversation": {"messages": [{"role": "user", "content": "Q"}, {
+        "role": "assistant", "content": "A", "tool_calls": [{"id": "t"}]}]}, "id": "c1"}) + "\n"),
+    ("langsmith.jsonl", json.dumps({"inputs": {"input": "Q"}, "outputs": {"output": "A"}, "id": "e1"}) + "\n"),
 ])
 def test_rows_of_recorded_conversations_and_records_journal_and_save_as_before(name, text, tmp_path):
     """A conversation recorded in agent_data, the SDK's records form and a .jsonl keep what each row
@@ -131,9 +134,12 @@ def test_rows_of_recorded_conversations_and_records_journal_and_save_as_before(n
     path.write_text(text, encoding="utf-8")
     doc = load_document(path)
     ds = doc.dataset
-    SetCells([(ds.rows[0].id, ds.columns[ds.headers().index("question" if name == "recorded.json" else "prompt")].id,
-               "edited")]).apply(ds)
+    column = {"recorded.json": "question", "azure.jsonl": "query", "langsmith.jsonl": "question"}.get(name, "prompt")
+    SetCells([(ds.rows[0].id, ds.columns[ds.headers().index(column)].id, "edited")]).apply(ds)
     back = read_journal_of(doc, tmp_path)
     save_document(doc, tmp_path / f"a{path.suffix}")
     save_document(back, tmp_path / f"b{path.suffix}")
     assert (tmp_path / f"a{path.suffix}").read_bytes() == (tmp_path / f"b{path.suffix}").read_bytes()
+    if name in ("azure.jsonl", "langsmith.jsonl"):  # the line as read, its question edited
+        written = json.loads((tmp_path / "b.jsonl").read_text(encoding="utf-8"))
+        assert written["id"] and "edited" in json.dumps(written)

@@ -203,3 +203,113 @@ def test_a_bedrock_row_with_an_empty_question_keeps_its_required_prompt_key(tmp_
     out = tmp_path / "bedrock.jsonl"
     save_document(d, out, target="bedrock")
     assert lines(out) == [{"prompt": "Hi", "referenceResponse": "Hello"}, {"prompt": "", "referenceResponse": "An answer"}]
+
+
+def _edit(doc, row, header, text):
+    from evaleditor.core.commands import SetCells
+
+    ds = doc.dataset
+    SetCells([(ds.rows[row].id, ds.columns[ds.headers().index(header)].id, text)]).apply(ds)
+
+
+AZURE_CONVERSATIONS = [
+    {"conversation": {"messages": [
+        {"role": "user", "content": "Hi"},
+        {"role": "assistant", "content": "Hello!", "context": "greeting", "tool_calls": [{"id": "c1"}]},
+        {"role": "user", "content": "Book a flight"}, {"role": "assistant", "content": "Booked"}]}, "id": "first"},
+    {"conversation": {"messages": [
+        {"role": "user", "content": "Refund?"}, {"role": "assistant", "content": "Yes", "context": "policy"},
+        {"role": "user", "content": "How long?"}, {"role": "user", "content": "Days?"},
+        {"role": "assistant", "content": "Five"}]}},
+]
+
+
+def test_azure_conversation_lines_open_one_row_per_user_turn_and_save_back_the_same(tmp_path):
+    path = tmp_path / "azure.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in AZURE_CONVERSATIONS), encoding="utf-8")
+    doc = load_document(path)
+    ds = doc.dataset
+    assert ds.target.name == "azure-foundry"
+    assert ds.headers() == ["query", "ground_truth", "context", "session_id", "turn_id"]
+    assert [r.cells for r in ds.rows] == [
+        ["Hi", "Hello!", "greeting", "conversation-1", "1"], ["Book a flight", "Booked", "", "conversation-1", "2"],
+        ["Refund?", "Yes", "policy", "conversation-2", "1"], ["How long?", "", "", "conversation-2", "2"],
+        ["Days?", "Five", "", "conversation-2", "3"]]
+    assert doc.shape.line == "MULTI-TURN — 5 rows, 2 conversations (grouped by session_id)"
+    first = path.read_bytes()
+    save_document(doc, path)
+    assert path.read_bytes() == first
+
+
+def test_azure_edit_of_a_turn_changes_only_that_message(tmp_path):
+    path = tmp_path / "azure.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in AZURE_CONVERSATIONS), encoding="utf-8")
+    doc = load_document(path)
+    _edit(doc, 0, "ground_truth", "Hello there")
+    _edit(doc, 3, "ground_truth", "A week")
+    save_document(doc, path)
+    got = lines(path)
+    want = json.loads(json.dumps(AZURE_CONVERSATIONS))
+    want[0]["conversation"]["messages"][1]["content"] = "Hello there"  # its context and tool calls kept
+    want[1]["conversation"]["messages"].insert(3, {"role": "assistant", "content": "A week"})
+    assert got == want
+
+
+def test_azure_conversation_that_is_not_user_assistant_turns_is_kept_whole_and_said(tmp_path):
+    path = tmp_path / "azure.jsonl"
+    system = {"conversation": {"messages": [{"role": "system", "content": "Be brief"}, {"role": "user", "content": "Hi"}]}}
+    tool = {"conversation": {"messages": [{"role": "user", "content": "Weather?"},
+                                          {"role": "assistant", "content": None, "tool_calls": [{"id": "w"}]},
+                                          {"role": "tool", "content": "sunny"}]}}
+    path.write_text("".join(json.dumps(r) + "\n" for r in (system, AZURE_CONVERSATIONS[0], tool)), encoding="utf-8")
+    doc = load_document(path)
+    noted = [i for i in doc.validator.all_issues() if i.rule == "sdk-not-shown"]
+    assert [i.message.split(":")[0] for i in noted] == ["line 1", "line 3"]
+    assert "misspelled-session-column" not in _rules(doc)
+    conversation = doc.dataset.headers().index("conversation")
+    assert json.loads(doc.dataset.rows[0].cells[conversation]) == system["conversation"]
+    first = path.read_bytes()
+    save_document(doc, path)
+    assert path.read_bytes() == first
+
+
+# ----- LangSmith, read back ----------------------------------------------------------------------
+def test_langsmith_examples_open_one_level_deep_as_the_writer_wrote_them(doc, tmp_path):
+    out = tmp_path / "langsmith.jsonl"
+    save_document(doc, out, target="langsmith")
+    again = load_document(out)
+    assert again.dataset.target.name == "langsmith"
+    assert again.dataset.headers() == ["question", "answer", "category", "session_id", "turn_id", "context"]
+    assert [dict(zip(again.dataset.headers(), r.cells, strict=True)) for r in again.dataset.rows][1] == {
+        "question": "Book a flight", "context": "the fares", "answer": "Booked", "category": "booking",
+        "session_id": "s1", "turn_id": "2"}
+    assert again.shape.line == doc.shape.line
+
+
+def test_langsmith_examples_with_several_keys_save_back_the_same_and_an_edit_changes_one_key(tmp_path):
+    schemas = pytest.importorskip("langsmith.schemas")
+    examples = [
+        {"inputs": {"input": "Hi"}, "outputs": {"output": "Hello"}, "metadata": {"n": 3}},
+        {"inputs": {"question": "Q", "context": "C", "lang": "en"}, "outputs": {"answer": "A", "score": 1.5},
+         "metadata": {"session_id": "s1", "tags": ["x"]}},
+        {"inputs": {"question": "Q3"}, "outputs": {}, "metadata": {"question": "same name as an input"}},
+    ]
+    path = tmp_path / "examples.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in examples), encoding="utf-8")
+    doc = load_document(path)
+    headers = doc.dataset.headers()
+    assert headers[:3] == ["question", "answer", "n"] and {"lang", "score", "tags", "inputs"} <= set(headers)
+    assert doc.dataset.rows[0].cells[:3] == ["Hi", "Hello", "3"]
+    first = path.read_bytes()
+    save_document(doc, path)
+    assert path.read_bytes() == first
+    _edit(doc, 0, "question", "Hey")
+    _edit(doc, 1, "score", "2")
+    save_document(doc, path)
+    want = json.loads(json.dumps(examples))
+    want[0]["inputs"]["input"] = "Hey"
+    want[1]["outputs"]["score"] = 2
+    assert lines(path) == want
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        assert schemas.ExampleCreate(**lines(path)[0]).inputs == {"input": "Hey"}

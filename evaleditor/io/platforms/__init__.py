@@ -17,6 +17,7 @@ from typing import Any
 
 from evaleditor.core.dataset import Dataset, Row
 from evaleditor.core.export import export_headers
+from evaleditor.core.table import RawTable
 from evaleditor.core.targets import ANSWER, CONTEXT, QUESTION, SESSION, TOOL_CALLS, TURN, get_target
 from evaleditor.io.records import Record, dataset_records
 
@@ -30,6 +31,7 @@ class Platform:
     owns: Callable[[set[str]], bool] = lambda keys: False  # a .jsonl record with these keys is its file
     # which rows of cases(ds) each record is made of (None: one record a row), for the Upload Preview
     record_rows: Callable[[Dataset], list[list[int]]] | None = None
+    read: Callable[[list[dict[str, Any]]], RawTable] | None = None  # its .jsonl's table (None: each key a column)
 
 
 def _platforms() -> dict[str, Platform]:
@@ -50,6 +52,16 @@ def platform_of_records(records: list[dict[str, Any]]) -> str | None:
     """The platform whose .jsonl these records are (by the first record's keys), or None."""
     keys = set(records[0]) if records else set()
     return next((name for name, p in PLATFORMS.items() if p.owns(keys)), None)
+
+
+def records_read(records: list[dict[str, Any]]) -> RawTable:
+    """The table of a .jsonl file's records: the platform's own reading where it has one (conversations
+    split into turns, nested keys as columns), else each key a column (io/records.py)."""
+    from evaleditor.io.records import records_table
+
+    platform = PLATFORMS.get(platform_of_records(records) or "")
+    return platform.read(records) if platform is not None and platform.read is not None \
+        else records_table(records, "jsonl")
 
 
 # ----- what the writers share ---------------------------------------------------------------------------
@@ -123,4 +135,4 @@ def table_of(records: list[dict[str, Any]], first: tuple[str, ...] = ()) -> tupl
 PLATFORMS: dict[str, Platform] = _platforms()  # last: each module imports the helpers above
 
 __all__ = ["PLATFORMS", "Case", "Platform", "cases", "flat_record", "kept_records", "platform_for",
-           "platform_of_records", "table_of"]
+           "platform_of_records", "records_read", "table_of"]
