@@ -98,12 +98,12 @@ def register(target: str, build: Builder) -> None:
 
 
 def has_preview(target: str) -> bool:
-    return target in _BUILDERS
+    return target in _builders()
 
 
 def build_preview(doc: Document) -> Preview:
     """The preview of `doc` for the target it is checked against."""
-    return _BUILDERS[doc.dataset.target.name](doc)
+    return _builders()[doc.dataset.target.name](doc)
 
 
 # ----- tables (.csv / .xlsx) ---------------------------------------------------------------------------------
@@ -314,13 +314,13 @@ register(EVALUATION_SET, evaluation_set_preview)
 register(SDK, sdk_preview)
 
 
-def _platform_previews() -> None:
-    """The other platforms (io/platforms/): the records their own writers make (io/platform_preview.py)."""
+def _builders() -> dict[str, Builder]:
+    """Every registered preview, the other platforms' (io/platforms/: the records their own writers
+    make, io/platform_preview.py) added on first use: that module builds on this one, so registering
+    it while this one loads was an import circle."""
     from evaleditor.io.platform_preview import platform_preview
     from evaleditor.io.platforms import PLATFORMS
 
     for name in PLATFORMS:
-        register(name, platform_preview)
-
-
-_platform_previews()
+        _BUILDERS.setdefault(name, platform_preview)
+    return _BUILDERS
