@@ -18,16 +18,18 @@ def one_line(text: str) -> str:
 
 
 class ReadError(EvalEditorError):
-    def __init__(self, path: object, reason: str):
+    def __init__(self, path: object, reason: object):  # a str, or an i18n.Msg: translated when shown (error_text)
         self.path = str(path)
-        self.reason = one_line(reason)
+        self.reason_msg = None if isinstance(reason, str) else reason
+        self.reason = one_line(str(reason))
         super().__init__(f"{one_line(self.path)}: {self.reason}")
 
 
 class WriteError(EvalEditorError):
-    def __init__(self, path: object, reason: str):
+    def __init__(self, path: object, reason: object):  # a str, or an i18n.Msg: translated when shown (error_text)
         self.path = str(path)
-        self.reason = one_line(reason)
+        self.reason_msg = None if isinstance(reason, str) else reason
+        self.reason = one_line(str(reason))
         super().__init__(f"{one_line(self.path)}: {self.reason}")
 
 

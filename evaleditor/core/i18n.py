@@ -156,7 +156,10 @@ def error_text(exc: BaseException) -> str:
         return text(exc.args[0])
     whole, reason = str(exc), getattr(exc, "reason", None)
     if isinstance(reason, str) and reason and whole.endswith(reason):  # "path: reason" (ReadError, WriteError)
-        return whole[:len(whole) - len(reason)] + text(reason)  # a catalogued reason is translated
+        from evaleditor.core.errors import one_line
+
+        msg = getattr(exc, "reason_msg", None)  # a reason with arguments (Msg), else a catalogued msgid
+        return whole[:len(whole) - len(reason)] + (one_line(text(msg)) if isinstance(msg, Msg) else text(reason))
     return whole
 
 

@@ -31,7 +31,7 @@ def target_problem(target: str | None, fmt: str) -> str | None:
         return _("evaluation-set accepts only Excel workbooks: write it as .xlsx")
     formats = get_target(target).formats
     suffix = _(".xlsx or .csv") if formats == ("xlsx", "csv") else " / ".join(f".{f}" for f in formats)
-    return _("a {target} dataset is a {suffix} file").format(target=target, suffix=suffix)
+    return _("target {target} takes {suffix} files").format(target=target, suffix=suffix)  # no "a"/"an" to get wrong
 
 
 def default_format(doc) -> str:

@@ -17,21 +17,24 @@ from evaleditor.core.dataset import Dataset
 from evaleditor.core.document import Document
 from evaleditor.core.errors import WriteError
 from evaleditor.core.export import export_headers, export_rows, template_headers
+from evaleditor.core.i18n import N_, Msg
 from evaleditor.core.targets import get_target
 from evaleditor.core.validation import Validator
 
 FORMATS = {".xlsx": "xlsx", ".csv": "csv", ".json": "json", ".jsonl": "jsonl"}
-_NOT_WRITTEN = {".ods": "LibreOffice opens and saves .xlsx as it is, and no well-kept library writes .ods: "
-                        "save as .xlsx"}
+_NOT_WRITTEN = {".ods": N_("cannot write {suffix}: LibreOffice opens and saves .xlsx as it is, and no well-kept "
+                           "library writes .ods: save as .xlsx")}
 
 
 def output_format(path: str | os.PathLike) -> str:
     suffix = Path(path).suffix.lower()
     if suffix in _NOT_WRITTEN:
-        raise WriteError(path, f"cannot write {suffix}: {_NOT_WRITTEN[suffix]}")
+        raise WriteError(path, Msg(_NOT_WRITTEN[suffix], (("suffix", suffix),)))
+    if not suffix:
+        raise WriteError(path, N_("cannot write a file without extension: choose .xlsx, .csv, .json or .jsonl"))
     if suffix not in FORMATS:
-        raise WriteError(path, f"cannot write {suffix or 'a file without extension'}: "
-                               "choose .xlsx, .csv, .json or .jsonl")
+        raise WriteError(path, Msg(N_("cannot write {suffix}: choose .xlsx, .csv, .json or .jsonl"),
+                                   (("suffix", suffix),)))
     return FORMATS[suffix]
 
 
@@ -101,14 +104,16 @@ def _save_platform(doc, path, fmt, platform, numbers, verify, neutralise_formula
     ds = doc.dataset
     if fmt == "jsonl":
         if platform is not None and platform.records is None:
-            raise WriteError(path, f"{ds.target.title} takes .csv files, not .jsonl: save as .csv")
+            raise WriteError(path, Msg(N_("{platform} takes .csv files, not .jsonl: save as .csv"),
+                                       (("platform", ds.target.title),)))
         records = platform.records(ds) if platform is not None else dataset_records(ds)
         check = checks.jsonl_check(path, records, numbers) if verify else None
         with atomic_write(path, "wb", verify=check) as handle:
             handle.write(jsonl_bytes(records))
         return
     if platform.table is None:
-        raise WriteError(path, f"{ds.target.title} takes .jsonl files, not .csv: save as .jsonl")
+        raise WriteError(path, Msg(N_("{platform} takes .jsonl files, not .csv: save as .jsonl"),
+                                   (("platform", ds.target.title),)))
     from evaleditor.io import write_table
 
     headers, rows = platform.table(ds)

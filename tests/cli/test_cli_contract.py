@@ -136,6 +136,23 @@ def test_why_a_file_cannot_be_read_is_said_in_the_users_language_and_english_in_
         i18n.set_language("en")
 
 
+def test_why_a_file_cannot_be_written_is_said_in_the_users_language(capsys, tmp_path, monkeypatch):
+    from evaleditor.core import i18n
+    src = tmp_path / "in.csv"
+    src.write_text("question,answer\nq,a\n", encoding="utf-8")
+    for target, suffix in (("sdk", ".json"), ("azure-foundry", ".jsonl / .csv")):  # no "a sdk", "a azure-foundry"
+        code, _, err = run(capsys, "template", tmp_path / "t.xlsx", "--target", target)
+        assert code == 2 and f"target {target} takes {suffix} files" in err and f"a {target}" not in err
+    monkeypatch.setenv("LANGUAGE", "zh_CN")
+    try:
+        code, _, err = run(capsys, "convert", src, tmp_path / "out.tsv")
+        assert code == 2 and "无法写入 .tsv" in err and "cannot write" not in err
+        code, _, err = run(capsys, "template", tmp_path / "t.csv", "--target", "bedrock")
+        assert code == 2 and "目标 bedrock 只接受 .jsonl 文件" in err
+    finally:
+        i18n.set_language("en")
+
+
 def test_convert_with_a_target_reads_the_sheet_validate_reads(capsys, tmp_path):
     path = tables_xlsx(tmp_path / "sheets.xlsx", {
         "Notes": [["read me"]],
