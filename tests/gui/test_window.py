@@ -184,6 +184,17 @@ def test_save_warns_when_the_file_changed_on_disk(qtbot, tmp_path, dialogs_log):
     assert w.save() and not w.is_modified()
 
 
+def test_the_opened_message_with_the_shape_goes_after_an_edit(qtbot, tmp_path, dialogs_log):
+    from evaleditor.gui import MainWindow
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.open_file(write_csv(tmp_path / "g.csv"))
+    said = w.statusBar().currentMessage()
+    assert said.startswith("Opened g.csv: ") and w.doc.shape.line in said
+    w.model.setData(w.model.index(0, 0), "s9")  # the shape may change: the old one is not left saying otherwise
+    assert w.statusBar().currentMessage() == ""
+
+
 def test_unsaved_changes_prompt_on_open_and_close(qtbot, tmp_path, dialogs_log):
     w = MainWindow()
     qtbot.addWidget(w)

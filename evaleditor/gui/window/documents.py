@@ -96,12 +96,13 @@ class DocumentsMixin:
         if any(i.rule == "encoding-guessed" for i in doc.validator.static_file):
             from evaleditor.io.text.delimited import ENCODING_NAMES
 
-            self.statusBar().showMessage(translate("Documents", "Opened {name} as {encoding} (its bytes fit other "
-                                                               "encodings too: File \u25b8 Reopen with Encoding): {shape}").format(
-                name=name, encoding=ENCODING_NAMES.get(doc.encoding or "", doc.encoding), shape=doc.shape.line), 15000)
+            self.shape_message = translate("Documents", "Opened {name} as {encoding} (its bytes fit other "
+                                                        "encodings too: File \u25b8 Reopen with Encoding): {shape}").format(
+                name=name, encoding=ENCODING_NAMES.get(doc.encoding or "", doc.encoding), shape=doc.shape.line)
+            self.statusBar().showMessage(self.shape_message, 15000)
             return
-        self.statusBar().showMessage(translate("Documents", "Opened {name}: {shape}").format(
-            name=name, shape=doc.shape.line), 8000)
+        self.shape_message = translate("Documents", "Opened {name}: {shape}").format(name=name, shape=doc.shape.line)
+        self.statusBar().showMessage(self.shape_message, 8000)
 
     def reopen_with_encoding(self, encoding: str) -> bool:
         """Read the open text file again in `encoding` (asking first about unsaved changes)."""

@@ -49,6 +49,7 @@ class MainWindow(DocumentsMixin, QMainWindow):
         self.doc: Document | None = None
         self.task = None
         self.file_stamp: tuple[int, int] | None = None
+        self.shape_message = ""  # the status message that said the opened file's shape (an edit makes it stale)
         self.undo_stack = QUndoStack(self)
         self.model = CasesModel(parent=self)
         self.model.undo_stack = self.undo_stack
@@ -157,6 +158,7 @@ class MainWindow(DocumentsMixin, QMainWindow):
                                     and self._refresh_position())
         m.dataChanged.connect(lambda *_: self.conversation_panel.schedule_render())
         self.undo_stack.cleanChanged.connect(self._clean_changed)
+        self.undo_stack.indexChanged.connect(self._drop_stale_shape_message)
         self.view.selectionModel().currentChanged.connect(self._current_changed)
         self.view.customContextMenuRequested.connect(lambda pos: cell_menu(self, pos))
         self.view.horizontalHeader().customContextMenuRequested.connect(lambda pos: header_menu(self, pos))
@@ -251,6 +253,12 @@ class MainWindow(DocumentsMixin, QMainWindow):
     def _clean_changed(self, _clean: bool) -> None:
         if shiboken6.isValid(self) and shiboken6.isValid(self.undo_stack):  # not while being destroyed
             self.update_title()
+
+    def _drop_stale_shape_message(self, _index: int) -> None:
+        """An edit (or an undo) can change the shape: "Opened g.xlsx: SINGLE-TURN — 4 rows" goes from the
+        status bar rather than contradict the banner's shape line."""
+        if self.shape_message and self.statusBar().currentMessage() == self.shape_message:
+            self.statusBar().clearMessage()
 
     def is_modified(self) -> bool:
         return self.doc is not None and not self.undo_stack.isClean()
