@@ -558,7 +558,8 @@ def test_file_round_trip_generated(tmp_path, cases, seed):
     assert after == before
     assert {n.rule for n in read_sdk_json(tmp_path / "in.json").notes} <= {"sdk-not-shown"}
     written = (tmp_path / "out.json").read_text(encoding="utf-8")
-    assert "evalCases" not in written and "functionCall" not in written and "agentData" not in written
+    assert not any(f'"{key}":' in written for key in ("evalCases", "functionCall", "agentData"))  # as keys: a
+    # generated text may be the word itself (case_id "functionCall")
 
 
 # ----- rules while reading ----------------------------------------------------------------------------
