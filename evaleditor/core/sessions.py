@@ -87,10 +87,6 @@ class SessionIndex:
         row = self.ds.row
         return sorted(members, key=lambda rid: turn_key(row(rid).cells[pos]))
 
-    def turn_values(self, sid: str) -> list[str]:
-        pos = self.ds.field_position(TURN)
-        return [""] * len(self.sessions[sid]) if pos is None else [self.ds.row(r).cells[pos] for r in self.sessions[sid]]
-
 
 def sorted_order(ds: Dataset, index: SessionIndex) -> list[int]:
     """Row ids with each conversation gathered at its first row and its turns in turn order.

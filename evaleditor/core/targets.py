@@ -51,7 +51,6 @@ class Target:
     max_cases: int | None = None
     max_turns: int | None = None
     max_chars: dict[str, int] = field(default_factory=dict)
-    strict_turns: bool = False  # turn-gap / turn-not-starting-at-one are errors
     cases_rule: str = "too-many-cases"  # the rule that says max_cases is exceeded
     conversations: bool = True  # False: the service evaluates every row on its own (conversation-not-supported)
     title: str = ""  # what the service is called, for messages
@@ -125,7 +124,7 @@ TARGETS: dict[str, Target] = {
         headers_en={SESSION: "session_id", TURN: "request_id", QUESTION: "query", ANSWER: "answer"},
         headers_zh={SESSION: "会话ID", TURN: "请求顺序", QUESTION: "问题", ANSWER: "答案"},
         formats=("xlsx",), max_file_bytes=20 * 1024 * 1024, max_cases=2000, max_turns=10,
-        max_chars={QUESTION: 2000, ANSWER: 5000}, strict_turns=True,
+        max_chars={QUESTION: 2000, ANSWER: 5000},
     ),
     SDK: Target(  # prompt and reference: the SDK's records form ({"eval_dataset_df": [...]})
         name=SDK, exact={**_GT_EXACT, CASE_ID: CASE_ID, "prompt": QUESTION, "reference": ANSWER}, folded=_GT_FOLDED,
