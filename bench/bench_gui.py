@@ -63,6 +63,7 @@ class Session:
         QTest.qWaitForWindowExposed(self.win)
         QTest.qWait(200)
         self.view, self.model = self.win.view, self.win.model
+        self.documents = getattr(self.win, "documents", self.win)  # an earlier tree opened files on the window
         self.QEventLoop, self.QTimer, self.paint_type = QEventLoop, QTimer, QEvent.Type.Paint
         self.painted_at, self.loop, session = None, None, self
         self.timeout = QTimer(singleShot=True, timeout=lambda: self.loop and self.loop.quit())
@@ -73,6 +74,11 @@ class Session:
 
         self.watcher = Watcher()
         self.view.viewport().installEventFilter(self.watcher)
+
+    def busy(self) -> bool:
+        """A background job (a replace-all in slices) runs (an earlier tree kept it as `window.task`)."""
+        tasks = getattr(self.win, "tasks", None)
+        return (tasks.current if tasks is not None else self.win.task) is not None
 
     def _filter(self, event) -> bool:
         if event.type() == self.paint_type and self.loop is not None and self.model.rowCount():
@@ -100,7 +106,8 @@ class Session:
         """Run the debounced refreshes an edit schedules now, instead of after their delay."""
         start = time.perf_counter()
         w = self.win
-        for timer, fn in ((w.issues_panel._timer, w.issues_panel.refresh), (w._banner_timer, w._refresh_banner),
+        banner = getattr(w, "refresh_banner", None) or w._refresh_banner  # (its name in an earlier tree)
+        for timer, fn in ((w.issues_panel._timer, w.issues_panel.refresh), (w._banner_timer, banner),
                           (w.conversation_panel._timer, w.conversation_panel.render)):
             if timer.isActive():
                 timer.stop()
@@ -129,7 +136,7 @@ def open_worker(path: Path) -> dict:
 
     s = Session()
     marks: dict[str, float] = {}
-    original, load = s.win._opened, load_module.load_document
+    original, load = s.documents._opened, load_module.load_document
 
     def timed_load(*args, **kwargs):  # the same call, timed inside the app (a worker thread when big)
         begin = time.perf_counter()
@@ -150,9 +157,9 @@ def open_worker(path: Path) -> dict:
 
     if checker is not None:
         checker.finished.connect(checked)
-    s.win._opened, load_module.load_document = opened, timed_load
+    s.documents._opened, load_module.load_document = opened, timed_load
     start, cpu = time.perf_counter(), time.process_time()
-    s.win.open_file(path)
+    s.documents.open_file(path)
     painted = s.wait_paint()
     cpu = time.process_time() - cpu
     while "valid" not in marks:  # the rows checked after the first paint
@@ -196,7 +203,7 @@ def bulk_worker(path: Path) -> dict:
 
     dialogs.confirm_replace = lambda *args, **kwargs: True
     s = Session()
-    s.win.open_file(path)
+    s.documents.open_file(path)
     s.wait_paint()
     settle(s)
     w = s.win
@@ -205,7 +212,7 @@ def bulk_worker(path: Path) -> dict:
     def step(name: str, fn) -> None:
         start = time.perf_counter()
         fn()
-        while w.task is not None:  # a replace-all of many cells runs in slices
+        while s.busy():  # a replace-all of many cells runs in slices
             s.app.processEvents()
         s.view.viewport().update()  # a paint even if the step's own happened within it
         out[name] = s.wait_paint() - start
@@ -232,7 +239,7 @@ def interact_worker(path: Path, n_edits: int, scroll: bool = True) -> dict:
     from PySide6.QtCore import Qt
 
     s = Session()
-    s.win.open_file(path)
+    s.documents.open_file(path)
     s.wait_paint()
     settle(s)
     model, view, ds = s.model, s.view, s.win.doc.dataset

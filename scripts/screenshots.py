@@ -64,7 +64,7 @@ def preview(target: str, case: int):
     def show(w):
         from evaleditor.gui.panels import upload_preview
 
-        w.set_target(target)
+        w.documents.set_target(target)
         p = upload_preview.show(w)
         p.resize(1400, 820)
         p.list.selectRow(case)
@@ -131,7 +131,7 @@ def main() -> int:
         windows.append(w)
         w.resize(1560, 940)
         w.show()
-        w.open_file(path)
+        w.documents.open_file(path)
         w.view.go_to(w.model.index(row, col))
         if edit:
             w.view.edit(w.model.index(*edit))

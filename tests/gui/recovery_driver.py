@@ -24,7 +24,7 @@ def main(source: str, expected: str) -> int:
     app = application()
     w = MainWindow()
     w.show()
-    assert w.open_file(source, background=False)
+    assert w.documents.open_file(source, background=False)
     m = w.model
     m.setData(m.index(0, 0), "edited \u4e2d\u6587\nsecond line")
     m.setData(m.index(1, m.columnCount() - 1), "=1+1")
@@ -41,7 +41,7 @@ def main(source: str, expected: str) -> int:
         waited = time.monotonic() - last_edit
         ds = w.doc.dataset
         state = {"headers": ds.headers(), "rows": [r.cells for r in ds.rows], "waited": waited,
-                 "target": ds.target.name, "path": str(w.doc.path), "stamp": list(w.file_stamp)}
+                 "target": ds.target.name, "path": str(w.doc.path), "stamp": list(w.documents.file_stamp)}
         if w.doc.source_format == "json":
             from evaleditor.io.sdk.write import encode_sdk_json
 

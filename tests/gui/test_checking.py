@@ -30,8 +30,8 @@ def opening(qtbot, tmp_path, monkeypatch):
     w = MainWindow()
     qtbot.addWidget(w)
     w.show()
-    assert w.open_file(path, background=True)
-    qtbot.waitUntil(lambda: w.task is None and w.doc is not None, timeout=10000)
+    assert w.documents.open_file(path, background=True)
+    qtbot.waitUntil(lambda: w.tasks.current is None and w.doc is not None, timeout=10000)
     return w
 
 
@@ -98,7 +98,7 @@ def test_a_save_or_an_errors_filter_during_the_pass_checks_the_rest_first(openin
 def test_a_small_file_is_checked_before_it_is_shown(qtbot, tmp_path):
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.open_file(write_csv(tmp_path / "small.csv"))
+    assert w.documents.open_file(write_csv(tmp_path / "small.csv"))
     assert w.doc.validator.checking is None and not w.checker.running()
     assert not w.banner.checking_label.isVisible()
 

@@ -24,7 +24,7 @@ def changed(qtbot, tmp_path):
     w = MainWindow()
     qtbot.addWidget(w)
     path = write_csv(tmp_path / "cases.csv")
-    assert w.open_file(path)
+    assert w.documents.open_file(path)
     w.model.setData(w.model.index(0, Q), "mine")
     write_csv(path, rows=THEIRS)
     return w
@@ -48,72 +48,72 @@ def test_regaining_the_focus_asks_and_reload_reads_the_file_again(changed, qtbot
     assert asked(dialogs_log) == [(str(changed.doc.path), True)]  # told that unsaved edits will be lost
     assert [r.cells for r in changed.doc.dataset.rows] == THEIRS and not changed.is_modified()
     assert recovery.recovery_dir().exists() is False or list(recovery.recovery_dir().glob("*.json")) == []
-    assert changed.disk_watch.check() is None  # the window now has what is on disk
+    assert changed.documents.disk_watch.check() is None  # the window now has what is on disk
 
 
 def test_keep_mine_does_not_ask_again_and_save_overwrites(changed, dialogs_log):
     path = changed.doc.path
     dialogs_log.answers["ask_file_changed"] = dialogs.KEEP_MINE
-    assert changed.disk_watch.check() == dialogs.KEEP_MINE
+    assert changed.documents.disk_watch.check() == dialogs.KEEP_MINE
     assert changed.is_modified() and changed.doc.dataset.rows[0].cells[Q] == "mine"
-    assert changed.disk_watch.check() is None
-    assert changed.save() and not changed.is_modified()
+    assert changed.documents.disk_watch.check() is None
+    assert changed.documents.save() and not changed.is_modified()
     assert len(asked(dialogs_log)) == 1  # neither the focus check nor Save asked again
     assert cells(path)[0][Q] == "mine"
     write_csv(path, rows=THEIRS)  # changed once more: asked again
     changed.model.setData(changed.model.index(1, Q), "more")
-    assert changed.disk_watch.check() == dialogs.KEEP_MINE and len(asked(dialogs_log)) == 2
+    assert changed.documents.disk_watch.check() == dialogs.KEEP_MINE and len(asked(dialogs_log)) == 2
 
 
 def test_save_as_keeps_both_versions(changed, dialogs_log, tmp_path):
     path = changed.doc.path
     dialogs_log.answers["ask_file_changed"] = dialogs.SAVE_AS
     dialogs_log.answers["save_file_name"] = str(tmp_path / "mine.csv")
-    assert changed.disk_watch.check() == dialogs.SAVE_AS
+    assert changed.documents.disk_watch.check() == dialogs.SAVE_AS
     assert changed.doc.path == tmp_path / "mine.csv" and not changed.is_modified()
     assert cells(tmp_path / "mine.csv")[0][Q] == "mine"
     assert cells(path) == THEIRS
-    assert changed.disk_watch.check() is None
+    assert changed.documents.disk_watch.check() is None
 
 
 def test_save_asks_first_with_the_same_three_choices(changed, dialogs_log, tmp_path):
     path = changed.doc.path
     dialogs_log.answers["ask_file_changed"] = dialogs.CANCEL
-    assert not changed.save() and changed.is_modified() and cells(path) == THEIRS
+    assert not changed.documents.save() and changed.is_modified() and cells(path) == THEIRS
     dialogs_log.answers["ask_file_changed"] = dialogs.SAVE_AS
     dialogs_log.answers["save_file_name"] = str(tmp_path / "mine.csv")
-    assert changed.save() and cells(tmp_path / "mine.csv")[0][Q] == "mine" and cells(path) == THEIRS
+    assert changed.documents.save() and cells(tmp_path / "mine.csv")[0][Q] == "mine" and cells(path) == THEIRS
     changed.model.setData(changed.model.index(0, Q), "mine again")
     write_csv(tmp_path / "mine.csv", rows=THEIRS)
     dialogs_log.answers["ask_file_changed"] = dialogs.RELOAD
-    assert not changed.save()
+    assert not changed.documents.save()
     assert [r.cells for r in changed.doc.dataset.rows] == THEIRS and not changed.is_modified()
 
 
 def test_cancel_on_focus_is_not_asked_again_on_focus_but_save_asks(changed, dialogs_log):
     dialogs_log.answers["ask_file_changed"] = dialogs.CANCEL
-    assert changed.disk_watch.check() == dialogs.CANCEL
-    assert changed.disk_watch.check() is None
-    assert not changed.save() and len(asked(dialogs_log)) == 2
+    assert changed.documents.disk_watch.check() == dialogs.CANCEL
+    assert changed.documents.disk_watch.check() is None
+    assert not changed.documents.save() and len(asked(dialogs_log)) == 2
 
 
 def test_an_unmodified_document_is_asked_about_too(qtbot, tmp_path, dialogs_log):
     w = MainWindow()
     qtbot.addWidget(w)
     path = write_csv(tmp_path / "cases.csv")
-    w.open_file(path)
+    w.documents.open_file(path)
     write_csv(path, rows=THEIRS)
     dialogs_log.answers["ask_file_changed"] = dialogs.RELOAD
-    assert w.disk_watch.check() == dialogs.RELOAD and asked(dialogs_log) == [(str(path), False)]
+    assert w.documents.disk_watch.check() == dialogs.RELOAD and asked(dialogs_log) == [(str(path), False)]
     assert [r.cells for r in w.doc.dataset.rows] == THEIRS
 
 
 def test_no_question_when_nothing_changed_or_the_file_is_untitled(window, qtbot, tmp_path, dialogs_log):
-    assert window.disk_watch.check() is None  # untitled
+    assert window.documents.disk_watch.check() is None  # untitled
     path = write_csv(tmp_path / "cases.csv")
-    window.open_file(path)
+    window.documents.open_file(path)
     window.model.setData(window.model.index(0, Q), "mine")
-    assert window.disk_watch.check() is None and window.save()
+    assert window.documents.disk_watch.check() is None and window.documents.save()
     assert asked(dialogs_log) == []
 
 
@@ -140,12 +140,12 @@ def test_a_save_that_does_not_read_back_keeps_the_old_file(lying_reader, backgro
     qtbot.addWidget(w)
     path = write_csv(tmp_path / "cases.csv")
     before = path.read_bytes()
-    w.open_file(path)
+    w.documents.open_file(path)
     w.model.setData(w.model.index(0, Q), "mine")
     if background:
-        w.background_rows = 0
-    w.save()
-    qtbot.waitUntil(lambda: w.task is None)
+        w.documents.background_rows = 0
+    w.documents.save()
+    qtbot.waitUntil(lambda: w.tasks.current is None)
     (args,) = asked(dialogs_log, "show_verify_error")
     assert args == (str(path), [Mismatch(1, "question", "mine", "corrupted")])
     assert path.read_bytes() == before and w.is_modified()
@@ -184,26 +184,26 @@ def read_rows(path):
 def test_csv_formulas_written_safely_or_as_they_are(formulas, answer, cell, tmp_path, dialogs_log):
     dialogs_log.answers["ask_csv_formulas"] = answer
     out = tmp_path / "out.csv"
-    assert formulas.save_as(out)
+    assert formulas.documents.save_as(out)
     assert asked(dialogs_log, "ask_csv_formulas") == [(3,)]  # =1+1, @SUM(A1), -x; not the numbers
     rows = read_rows(out)
     assert rows[0][Q] == cell and rows[1][3] == "-3" and rows[2][3] == "+1.5"
     assert (rows[0][3] == "'@SUM(A1)") is answer
     formulas.model.setData(formulas.model.index(2, Q), "=2+2")
-    assert formulas.save()
+    assert formulas.documents.save()
     assert len(asked(dialogs_log, "ask_csv_formulas")) == 1  # remembered for this file
     assert read_rows(out)[2][Q] == ("'=2+2" if answer else "=2+2")
 
 
 def test_cancelling_the_csv_question_saves_nothing(formulas, tmp_path, dialogs_log):
     dialogs_log.answers["ask_csv_formulas"] = None
-    assert not formulas.save_as(tmp_path / "out.csv")
+    assert not formulas.documents.save_as(tmp_path / "out.csv")
     assert not (tmp_path / "out.csv").exists() and formulas.doc.path is None
     assert formulas.doc.dataset.headers() == HEADERS
 
 
 def test_workbooks_and_clean_csv_are_not_asked_about(formulas, window, tmp_path, dialogs_log):
-    assert formulas.save_as(tmp_path / "out.xlsx")
-    assert window.save_as(tmp_path / "clean.csv")
+    assert formulas.documents.save_as(tmp_path / "out.xlsx")
+    assert window.documents.save_as(tmp_path / "clean.csv")
     assert "ask_csv_formulas" not in dialogs_log.names()
     assert read_rows(tmp_path / "clean.csv") == [r for r in ROWS]

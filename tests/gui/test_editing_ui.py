@@ -155,7 +155,7 @@ def test_banner_renames_a_near_miss_session_header_in_one_click(window, qtbot):
 
 
 def test_target_change_rechecks_and_updates_the_banner(window):
-    window.set_target("evaluation-set")
+    window.documents.set_target("evaluation-set")
     assert window.doc.dataset.target.name == "evaluation-set"
     assert window.banner.target_combo.currentData() == "evaluation-set"
     assert settings.last_target() == "evaluation-set"
@@ -208,7 +208,7 @@ def test_recent_files_and_geometry_persist(qtbot, tmp_path, dialogs_log):
     path = write_csv(tmp_path / "cases.csv")
     w = MainWindow()
     qtbot.addWidget(w)
-    w.open_file(path)
+    w.documents.open_file(path)
     assert settings.recent_files()[0] == str(path.resolve())
     w.show()
     w.resize(760, 560)
@@ -219,7 +219,7 @@ def test_recent_files_and_geometry_persist(qtbot, tmp_path, dialogs_log):
 
 
 def test_new_from_template(window, dialogs_log):
-    assert window.new_from_template("evaluation-set")
+    assert window.documents.new_from_template("evaluation-set")
     assert window.doc.dataset.headers() == ["session_id", "request_id", "query", "answer"]
     assert shown_title(window) == "Untitled \u2014 evaleditor"
     assert window.doc.dataset.target.name == "evaluation-set"
@@ -231,9 +231,9 @@ def test_save_as_uses_the_target_headers_and_is_undoable(qtbot, tmp_path, dialog
     w = MainWindow()
     qtbot.addWidget(w)
     src = write_csv(tmp_path / "in.csv", headers=["session_id", "turn_id", "Query", "Expected", "tools"])
-    w.open_file(src)
+    w.documents.open_file(src)
     dialogs_log.answers["save_file_name"] = str(tmp_path / "out.xlsx")
-    assert w.save_as()
+    assert w.documents.save_as()
     assert load_document(tmp_path / "out.xlsx").dataset.headers() == [
         "session_id", "turn_id", "question", "answer", "expected_tool_calls"]
     assert w.doc.dataset.headers()[2] == "question" and not w.is_modified()

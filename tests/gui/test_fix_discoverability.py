@@ -42,10 +42,10 @@ def test_sort_advice_has_its_button_in_the_banner(window, qtbot):
     w = window
     rows = [["s1", "2", "second", "a", ""], ["s1", "1", "first", "a", ""], ["s2", "1", "other", "a", ""]]
     w.set_document(make_doc(headers=HEADERS, rows=rows))
-    w._refresh_banner()
+    w.refresh_banner()
     strip = next((s for s in w.banner.strips if s.isVisibleTo(w.banner)), None)
     assert strip is not None and strip.button.text() == "Sort rows by session and turn"
     QTest.mouseClick(strip.button, Qt.MouseButton.LeftButton)
     assert [r.cells[2] for r in w.doc.dataset.rows] == ["first", "second", "other"]
-    w._refresh_banner()
+    w.refresh_banner()
     assert not any(s.isVisibleTo(w.banner) for s in w.banner.strips)

@@ -52,10 +52,10 @@ def test_a_near_miss_header_is_not_cut_off_on_open(window):
 def test_switching_the_target_refits_headers_and_back(window):
     header = window.view.horizontalHeader()
     before = header.sectionSize(1)
-    window.set_target("evaluation-set")
+    window.documents.set_target("evaluation-set")
     assert window.model.headerData(1, H).endswith("NOT read as request_id")
     assert header_fits(window, 1) and header.sectionSize(1) > before
-    window.set_target("ground-truth")  # the header is short again: the column goes back to its width
+    window.documents.set_target("ground-truth")  # the header is short again: the column goes back to its width
     assert header.sectionSize(1) == before
 
 
@@ -83,7 +83,7 @@ def test_header_fit_reads_no_cells_on_100k_rows(window, monkeypatch):
     monkeypatch.setattr(type(window.model), "data", lambda self, *a: read.append(a) or real_data(self, *a))
     window.header_fit.fit_all()
     window.header_fit._fit(range(window.model.columnCount()))
-    window.set_target("evaluation-set")
+    window.documents.set_target("evaluation-set")
     assert read == [] and header_fits(window, 1)
 
 
@@ -193,7 +193,7 @@ def formula_csv(qtbot, tmp_path):
         csv.writer(f).writerows([HEADERS, *FORMULA_ROWS])
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.open_file(path)
+    assert w.documents.open_file(path)
     return w, path
 
 
@@ -208,7 +208,7 @@ def test_ctrl_s_with_the_default_answer_keeps_every_cell_identical(formula_csv, 
 
     monkeypatch.setattr(QMessageBox, "exec", press_enter)
     dialogs_log.answers["ask_csv_formulas"] = real_ask_csv_formulas
-    assert window.save()
+    assert window.documents.save()
     assert csv_rows(path)[1:] == FORMULA_ROWS
     assert [r.cells for r in load_document(path).dataset.rows] == FORMULA_ROWS
     assert not window.is_modified() and cells(window, 2)[0] == "=1+1"
@@ -219,7 +219,7 @@ def test_ctrl_s_with_the_default_answer_keeps_every_cell_identical(formula_csv, 
 def test_safe_write_shows_the_apostrophe_in_the_window_and_undo_takes_it_back(formula_csv, dialogs_log, qtbot):
     window, path = formula_csv
     dialogs_log.answers["ask_csv_formulas"] = True
-    assert window.save()
+    assert window.documents.save()
     assert csv_rows(path)[1][2:4] == ["'=1+1", "'@SUM(A1)"]
     assert cells(window, 2)[0] == "'=1+1" and cells(window, 3)[:2] == ["'@SUM(A1)", "-3"]
     reopened = [r.cells for r in load_document(path).dataset.rows]
@@ -231,17 +231,17 @@ def test_safe_write_shows_the_apostrophe_in_the_window_and_undo_takes_it_back(fo
     assert "*" in shown_title(window)
     asked = dialogs_log.names().count("ask_csv_formulas")
     dialogs_log.answers["ask_csv_formulas"] = False  # the formulas are back: saving asks again
-    assert window.save() and dialogs_log.names().count("ask_csv_formulas") == asked + 1
+    assert window.documents.save() and dialogs_log.names().count("ask_csv_formulas") == asked + 1
     assert csv_rows(path)[1][2] == "=1+1" and cells(window, 2)[0] == "=1+1"
 
 
 def test_safe_write_in_the_background_ends_clean_too(formula_csv, dialogs_log, qtbot):
     window, path = formula_csv
-    window.background_rows = 0
+    window.documents.background_rows = 0
     dialogs_log.answers["ask_csv_formulas"] = True
     window.model.setData(window.model.index(1, 2), "=2+2")
-    assert window.save()
-    qtbot.waitUntil(lambda: window.task is None and not window.is_modified(), timeout=10000)
+    assert window.documents.save()
+    qtbot.waitUntil(lambda: window.tasks.current is None and not window.is_modified(), timeout=10000)
     assert csv_rows(path)[2][2] == "'=2+2" and cells(window, 2)[:2] == ["'=1+1", "'=2+2"]
 
 
@@ -255,7 +255,7 @@ def test_a_failed_safe_write_leaves_the_cells_as_typed(formula_csv, dialogs_log,
 
     monkeypatch.setattr(save, "save_document", fail)
     dialogs_log.answers["ask_csv_formulas"] = True
-    assert not window.save()
+    assert not window.documents.save()
     assert "show_error" in dialogs_log.names()
     assert cells(window, 2)[0] == "=1+1" and window.undo_stack.count() == 0 and not window.is_modified()
 

@@ -33,7 +33,7 @@ def test_the_window_works_offline(network_calls, qtbot, tmp_path, dialogs_log):
         w = MainWindow()
         qtbot.addWidget(w)
         w.show()
-        assert w.open_file(sample)
+        assert w.documents.open_file(sample)
         assert w.doc.validator.counts is not None
         m = w.model
         m.setData(m.index(0, 0), "edited offline")
@@ -47,9 +47,9 @@ def test_the_window_works_offline(network_calls, qtbot, tmp_path, dialogs_log):
         qtbot.addWidget(again)
         assert recovery.offer_restore(again) == [again]
         for fmt in ("xlsx", "csv", "json"):
-            assert again.save_as(tmp_path / f"{sample.stem}.{fmt}", wait=True), fmt
-            assert again.open_file(tmp_path / f"{sample.stem}.{fmt}")
-        again.disk_watch.check()
+            assert again.documents.save_as(tmp_path / f"{sample.stem}.{fmt}", wait=True), fmt
+            assert again.documents.open_file(tmp_path / f"{sample.stem}.{fmt}")
+        again.documents.disk_watch.check()
         qtbot.wait(10)
     assert network_calls == []
     assert "PySide6.QtNetwork" not in sys.modules

@@ -58,7 +58,7 @@ def opened(qtbot, tmp_path, dialogs_log):
     from evaleditor.gui import MainWindow
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.open_file(write_csv(tmp_path / "cases.csv"))
+    assert w.documents.open_file(write_csv(tmp_path / "cases.csv"))
     return w
 
 
@@ -68,7 +68,7 @@ def _close(w, other):
 
 
 def _open(w, other):
-    w.open_file(other)
+    w.documents.open_file(other)
 
 
 def _open_recent(w, other):
@@ -78,7 +78,7 @@ def _open_recent(w, other):
 
 
 def _new_from_template(w, other):
-    w.new_from_template("ground-truth")
+    w.documents.new_from_template("ground-truth")
 
 
 @pytest.mark.parametrize("replace", [_close, _open, _open_recent, _new_from_template],
@@ -263,10 +263,10 @@ def test_save_as_under_another_target_writes_the_headers_convert_writes(qtbot, t
 
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.open_file(src)
+    assert w.documents.open_file(src)
     w.actions.targets[target].trigger()
     w.actions.languages[lang].trigger()
-    assert w.save_as(tmp_path / "gui.xlsx", wait=True)
+    assert w.documents.save_as(tmp_path / "gui.xlsx", wait=True)
 
     saved = load_document(tmp_path / "gui.xlsx")
     assert saved.dataset.headers() == load_document(cli_out).dataset.headers()
@@ -284,10 +284,10 @@ def test_evaluation_set_headers_in_chinese_after_switching_from_ground_truth(qtb
     w = MainWindow()
     qtbot.addWidget(w)
     shutil.copy(SAMPLES / "ground_truth_multiturn.xlsx", tmp_path / "gt.xlsx")
-    w.open_file(tmp_path / "gt.xlsx")
-    w.set_target("evaluation-set")
+    w.documents.open_file(tmp_path / "gt.xlsx")
+    w.documents.set_target("evaluation-set")
     settings.set_header_language("zh")
-    assert w.save_as(tmp_path / "es.xlsx", wait=True)
+    assert w.documents.save_as(tmp_path / "es.xlsx", wait=True)
     assert w.doc.dataset.headers()[:4] == ["会话ID", "请求顺序", "问题", "答案"]
     assert w.doc.validator.rule_counts.get("missing-question-column", 0) == 0
 
@@ -329,7 +329,7 @@ def test_demo_prompt_and_save_as_name_the_sample(qtbot, dialogs_log):
     shown = shown_title(w).split("*")[0]
     assert asked == [(shown,)] and sample.name in shown  # as the title names it, not "Untitled"
     assert w.banner.file_label.text().startswith(shown)  # and the line under the shape line
-    assert not w.save()  # Save of the untitled demo is Save As; the dialog is cancelled
+    assert not w.documents.save()  # Save of the untitled demo is Save As; the dialog is cancelled
     suggested = next(args for name, args in dialogs_log.calls if name == "save_file_name")[0]
     assert Path(suggested) == Path.home() / sample.name
     assert Path(suggested).parent != sample.parent  # never over the bundled sample
@@ -340,7 +340,7 @@ def test_text_still_in_the_cell_editor_counts_when_the_file_changed_on_disk(open
     start_typing(w, qtbot, 1, Q, "typed, then the file changed")
     write_csv(w.doc.path, rows=ROWS[:1])  # another program rewrites the file
     dialogs_log.answers["ask_file_changed"] = dialogs.KEEP_MINE
-    assert w.disk_watch.check() == dialogs.KEEP_MINE
+    assert w.documents.disk_watch.check() == dialogs.KEEP_MINE
     assert [args for n, args in dialogs_log.calls if n == "ask_file_changed"] == [(str(w.doc.path), True)]
     assert cell(w, 1, Q) == "typed, then the file changed" and w.is_modified()
 
@@ -351,8 +351,8 @@ def test_save_as_json_shows_the_turns_as_the_file_stores_them(qtbot, tmp_path, d
     w = MainWindow()
     qtbot.addWidget(w)
     rows = [ROWS[1], ROWS[0], *ROWS[2:5]]  # s1's turns typed 2, 1; s2's numbered 1, 3
-    assert w.open_file(write_csv(tmp_path / "cases.csv", rows=rows))
-    assert w.save_as(tmp_path / "cases.json", "json")
+    assert w.documents.open_file(write_csv(tmp_path / "cases.csv", rows=rows))
+    assert w.documents.save_as(tmp_path / "cases.json", "json")
     window = [r.cells[:3] for r in w.doc.dataset.rows]
     assert window == [r.cells[:3] for r in load_document(tmp_path / "cases.json").dataset.rows]
     assert window[:2] == [["s1", "1", "Weather in Paris?"], ["s1", "2", "And Lyon?"]] and window[3][1] == "2"
@@ -371,11 +371,11 @@ def test_a_file_opened_by_a_relative_path_is_saved_where_it_is(qtbot, tmp_path, 
     monkeypatch.chdir(tmp_path / "files")
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.open_file("cases.csv")
+    assert w.documents.open_file("cases.csv")
     assert snapshot(w.doc)["path"] == str(tmp_path / "files" / "cases.csv")  # what a crash journal keeps
     monkeypatch.chdir(tmp_path / "elsewhere")  # a restored journal is opened from wherever the app starts
     w.model.setData(w.model.index(0, A), "edited")
-    assert w.save()
+    assert w.documents.save()
     assert load_document(tmp_path / "files" / "cases.csv").dataset.rows[0].cells[A] == "edited"
     assert not (tmp_path / "elsewhere" / "cases.csv").exists()
 
@@ -397,16 +397,16 @@ def test_saving_over_a_workbook_asks_before_its_other_sheets_go(qtbot, workbook,
     from evaleditor.gui import MainWindow
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.open_file(workbook) and w.doc.sheet == "Cases"
+    assert w.documents.open_file(workbook) and w.doc.sheet == "Cases"
     w.model.setData(w.model.index(0, 1), "edited")
     dialogs_log.answers["ask_save_leaving_out"] = dialogs.CANCEL
-    assert not w.save()
+    assert not w.documents.save()
     (_, fmt, lines, in_place), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
     assert in_place and "\u201cNotes\u201d" in lines[0] and "\u201cOther cases\u201d" in lines[0]
     assert sheet_names(workbook) == ["Notes", "Cases", "Other cases"] and w.is_modified()
     dialogs_log.answers["ask_save_leaving_out"] = dialogs.SAVE_AS  # the default: a new file, this one whole
     dialogs_log.answers["save_file_name"] = str(tmp_path / "cases_only.xlsx")
-    assert w.save()
+    assert w.documents.save()
     assert sheet_names(workbook) == ["Notes", "Cases", "Other cases"]
     assert sheet_names(tmp_path / "cases_only.xlsx") == ["Cases"] and w.doc.sheets == ["Cases"]
 
@@ -415,14 +415,14 @@ def test_saving_anyway_leaves_one_sheet_and_the_window_says_so(qtbot, workbook, 
     from evaleditor.gui import MainWindow
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.open_file(workbook)
+    assert w.documents.open_file(workbook)
     w.model.setData(w.model.index(0, 1), "edited")
-    assert w.save()  # answered "Save Anyway"
+    assert w.documents.save()  # answered "Save Anyway"
     assert sheet_names(workbook) == ["Cases"]  # its name kept
     assert w.doc.sheets == ["Cases"] and not w.actions.sheet.isEnabled()
     w.model.setData(w.model.index(0, 1), "again")
     asked = len([n for n in dialogs_log.names() if n == "ask_save_leaving_out"])
-    assert w.save() and len([n for n in dialogs_log.names() if n == "ask_save_leaving_out"]) == asked
+    assert w.documents.save() and len([n for n in dialogs_log.names() if n == "ask_save_leaving_out"]) == asked
 
 
 def test_save_as_a_table_from_sdk_json_says_what_the_table_leaves_out(qtbot, tmp_path, dialogs_log):
@@ -437,13 +437,13 @@ def test_save_as_a_table_from_sdk_json_says_what_the_table_leaves_out(qtbot, tmp
         {"prompt": {"role": "user", "parts": [{"text": "plain"}]}}]}), encoding="utf-8")
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.open_file(src)
+    assert w.documents.open_file(src)
     dialogs_log.answers["ask_save_leaving_out"] = dialogs.CANCEL
-    assert not w.save_as(tmp_path / "cases.xlsx", "xlsx")
+    assert not w.documents.save_as(tmp_path / "cases.xlsx", "xlsx")
     (_, fmt, lines, in_place), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
     assert (fmt, in_place) == ("xlsx", False) and "agent traces" in lines[0] and lines[0].endswith("any: 1)")
     assert not (tmp_path / "cases.xlsx").exists()
-    assert w.save_as(tmp_path / "cases.json", "json")  # SDK JSON keeps it all: not asked
+    assert w.documents.save_as(tmp_path / "cases.json", "json")  # SDK JSON keeps it all: not asked
     assert len([n for n in dialogs_log.names() if n == "ask_save_leaving_out"]) == 1
 
 
@@ -453,9 +453,9 @@ def test_saving_a_gb18030_semicolon_csv_keeps_it_gb18030_with_semicolons(qtbot, 
     path.write_bytes("问题;答案\n你好吗;很好\n".encode("gb18030"))
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.open_file(path) and w.doc.delimiter == ";"
+    assert w.documents.open_file(path) and w.doc.delimiter == ";"
     w.model.setData(w.model.index(0, 1), "好")
-    assert w.save()
+    assert w.documents.save()
     assert "UTF-8" not in w.statusBar().currentMessage()
     assert path.read_bytes() == "问题;答案\n你好吗;好\n".encode("gb18030")
 
@@ -465,9 +465,9 @@ def test_a_workbook_refused_for_control_characters_says_how_many_cells_and_chang
     path = write_csv(tmp_path / "cases.csv", rows=[["", "", f"q{i}\x01", "a", ""] for i in range(5)])
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.open_file(path)
+    assert w.documents.open_file(path)
     before = w.doc.validator.all_issues()
-    assert not w.save_as(tmp_path / "cases.xlsx", "xlsx")  # refused: the first cell is named, all are counted
+    assert not w.documents.save_as(tmp_path / "cases.xlsx", "xlsx")  # refused: the first cell is named, all are counted
     (_, message), = [args for n, args in dialogs_log.calls if n == "show_error"]
     assert "5 cells cannot be stored in a workbook" in message and "row 1" in message
     assert w.doc.validator.all_issues() == before and not w.doc.validator.is_workbook()  # the issues as they were
@@ -482,13 +482,13 @@ def test_saving_a_trace_into_a_conversation_says_which_turns_go(qtbot, tmp_path,
     path = write_json(tmp_path / "rich.json", rich())
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.open_file(path)
+    assert w.documents.open_file(path)
     headers = w.doc.dataset.headers()
     w.model.setData(w.model.index(0, headers.index("session_id")), "conv-a")
     w.model.setData(w.model.index(0, headers.index("turn_id")), "3")
     dialogs_log.answers["ask_save_leaving_out"] = dialogs.CANCEL
     before = path.read_bytes()
-    assert not w.save()
+    assert not w.documents.save()
     (_, fmt, lines, in_place), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
     assert fmt == "json" and in_place and "agent traces" in lines[0] and lines[0].endswith("rows 1")
     assert path.read_bytes() == before
@@ -499,12 +499,12 @@ def test_a_chinese_evaluation_set_switched_to_sdk_saves_real_cases(qtbot, tmp_pa
     from evaleditor.io.load import load_document
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.open_file(SAMPLES / "evaluation_set_zh.xlsx")
+    assert w.documents.open_file(SAMPLES / "evaluation_set_zh.xlsx")
     w.actions.targets["sdk"].trigger()
-    assert not w.save_as()  # the dialog (cancelled) proposes SDK JSON for the sdk target
+    assert not w.documents.save_as()  # the dialog (cancelled) proposes SDK JSON for the sdk target
     proposed = next(args for name, args in dialogs_log.calls if name == "save_file_name")
     assert proposed[0].endswith(".json") and proposed[1] == "json"
-    assert w.save_as(tmp_path / "cases.json", "json")
+    assert w.documents.save_as(tmp_path / "cases.json", "json")
     reopened = load_document(tmp_path / "cases.json")
     assert reopened.shape.line == w.doc.shape.line and reopened.shape.mode == "multi-turn"
     assert "missing-question-column" not in reopened.validator.rule_counts
@@ -518,8 +518,8 @@ def test_save_as_proposes_a_workbook_for_an_evaluation_set_read_from_csv(qtbot, 
     path.write_text("问题,答案\n你好,好\n", encoding="utf-8")
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.open_file(path) and w.doc.dataset.target.name == "evaluation-set"
-    w.save_as()
+    assert w.documents.open_file(path) and w.doc.dataset.target.name == "evaluation-set"
+    w.documents.save_as()
     proposed = next(args for name, args in dialogs_log.calls if name == "save_file_name")
     assert proposed[0].endswith(".xlsx") and proposed[1] == "xlsx"
 
@@ -532,7 +532,7 @@ def test_quit_closes_every_window_and_a_cancel_keeps_its_window(qtbot, tmp_path,
         for name in ("a.csv", "b.csv"):
             w = MainWindow()
             qtbot.addWidget(w)
-            assert w.open_file(write_csv(tmp_path / name))
+            assert w.documents.open_file(write_csv(tmp_path / name))
             w.show()
             windows.append(w)
         return windows
@@ -555,7 +555,7 @@ def test_a_document_with_no_rows_shows_no_cell_position(window):
 
 def test_a_new_document_starts_with_one_empty_row_to_type_into_and_no_error(window, qtbot):
     window.set_document(None)
-    assert window.new_from_template("ground-truth")
+    assert window.documents.new_from_template("ground-truth")
     assert window.model.rowCount() == 1 and window.view.currentIndex().row() == 0
     assert window.doc.shape.line == "SINGLE-TURN \u2014 0 rows" and not window.is_modified()
     problems = window.banner.problems

@@ -38,7 +38,7 @@ def edited(qtbot, tmp_path):
     w = MainWindow()
     qtbot.addWidget(w)
     path = write_csv(tmp_path / "cases.csv")
-    assert w.open_file(path)
+    assert w.documents.open_file(path)
     w.recovery.delay_ms = 200
     w.model.setData(w.model.index(0, Q), "first edit")
     w.model.setData(w.model.index(1, Q), "second edit \u4e2d\u6587")
@@ -52,7 +52,7 @@ def test_the_journal_waits_for_a_pause_in_the_edits(qtbot, tmp_path):
     assert recovery.DELAY_MS == 3000
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.open_file(write_csv(tmp_path / "cases.csv"))
+    assert w.documents.open_file(write_csv(tmp_path / "cases.csv"))
     timer = w.recovery._timer
     starts = []
     real_start = timer.start
@@ -83,7 +83,7 @@ def test_a_window_that_is_still_open_is_not_offered(edited, dialogs_log):
 
 def test_restore_after_a_crash_in_process(edited, qtbot, dialogs_log):
     expected = [r.cells[:] for r in edited.doc.dataset.rows]
-    path, stamp = edited.doc.path, edited.file_stamp
+    path, stamp = edited.doc.path, edited.documents.file_stamp
     edited.recovery.release()  # as if the process died: the lock goes, the journal stays
     dialogs_log.answers["ask_restore"] = restore_all
     w = MainWindow()
@@ -92,10 +92,10 @@ def test_restore_after_a_crash_in_process(edited, qtbot, dialogs_log):
     (name, (entries,)), = [c for c in dialogs_log.calls if c[0] == "ask_restore"]
     assert [(e.name, e.rows) for e in entries] == [("cases.csv", len(expected))]
     assert [r.cells for r in w.doc.dataset.rows] == expected
-    assert w.doc.path == path and w.file_stamp == stamp and w.is_modified()
+    assert w.doc.path == path and w.documents.file_stamp == stamp and w.is_modified()
     assert shown_title(w).startswith("cases.csv*")
     assert not w.undo_stack.canUndo()
-    assert w.save() and not w.is_modified()  # to its own file; the journal goes with the clean save
+    assert w.documents.save() and not w.is_modified()  # to its own file; the journal goes with the clean save
     assert [r.cells for r in load_document(path).dataset.rows] == expected
     assert journals() == []
 
@@ -105,7 +105,7 @@ def test_restored_windows_are_new_when_the_window_shows_a_document(edited, qtbot
     dialogs_log.answers["ask_restore"] = restore_all
     w = MainWindow()
     qtbot.addWidget(w)
-    w.open_file(write_csv(tmp_path / "other.csv"))
+    w.documents.open_file(write_csv(tmp_path / "other.csv"))
     restored = recovery.offer_restore(w)
     for r in restored:
         qtbot.addWidget(r)
@@ -114,7 +114,7 @@ def test_restored_windows_are_new_when_the_window_shows_a_document(edited, qtbot
 
 
 def test_a_clean_save_removes_the_journal(edited):
-    assert edited.save()
+    assert edited.documents.save()
     assert journals() == [] and list(recovery.recovery_dir().glob("*.lock")) == []
 
 
@@ -165,7 +165,7 @@ def test_a_restored_sdk_document_saves_as_the_lost_one_would_have(qtbot, tmp_pat
     shutil.copy(SAMPLES / "sdk_agent_cases.json", src)
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.open_file(src)
+    assert w.documents.open_file(src)
     w.model.setData(w.model.index(0, 1), "changed")
     from evaleditor.io.sdk.write import encode_sdk_json
 
@@ -209,7 +209,7 @@ def test_killed_editor_is_restored_at_the_next_start(sample, qtbot, tmp_path, di
     ds = w.doc.dataset
     assert ds.headers() == state["headers"] and [r.cells for r in ds.rows] == state["rows"]
     assert ds.target.name == state["target"] and str(w.doc.path) == state["path"]
-    assert w.is_modified() and list(w.file_stamp) == state["stamp"]
+    assert w.is_modified() and list(w.documents.file_stamp) == state["stamp"]
     if "sdk" in state:
         from evaleditor.io.sdk.write import encode_sdk_json
 

@@ -16,10 +16,10 @@ NEAR_MISS = ["Session_ID", "turn_id", "Query", "answer", "expected_tool_calls"]
 def test_the_unsaved_changes_question_comes_before_the_open_dialog(window, dialogs_log):
     window.model.setData(window.model.index(0, 2), "edited")
     dialogs_log.answers["ask_save_changes"] = dialogs.CANCEL
-    window.open_dialog()
+    window.documents.open_dialog()
     assert dialogs_log.names() == ["ask_save_changes"]  # cancelled: no file dialog at all
     dialogs_log.answers["ask_save_changes"] = dialogs.DISCARD
-    window.open_dialog()
+    window.documents.open_dialog()
     assert dialogs_log.names()[1:] == ["ask_save_changes", "open_file_name"]  # asked once, then the dialog
     assert window.is_modified()  # the Open dialog was cancelled: nothing is dropped
 
@@ -27,7 +27,7 @@ def test_the_unsaved_changes_question_comes_before_the_open_dialog(window, dialo
 def test_the_open_dialog_after_discard_opens_without_asking_again(window, dialogs_log, tmp_path):
     window.model.setData(window.model.index(0, 2), "edited")
     dialogs_log.answers["open_file_name"] = str(write_csv(tmp_path / "other.csv"))
-    window.open_dialog()
+    window.documents.open_dialog()
     assert dialogs_log.names() == ["ask_save_changes", "open_file_name"]
     assert window.doc.path == tmp_path / "other.csv" and not window.is_modified()
 
@@ -52,10 +52,10 @@ def test_a_refused_save_as_leaves_document_undo_stack_and_issues_as_they_were(qt
     src = write_csv(tmp_path / "cases.csv", headers=NEAR_MISS, rows=rows)
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.open_file(src)
+    assert w.documents.open_file(src)
     w.model.setData(w.model.index(0, 3), "an edit")
     before = state(w)
-    assert not w.save_as(tmp_path / "cases.xlsx", "xlsx")
+    assert not w.documents.save_as(tmp_path / "cases.xlsx", "xlsx")
     assert not (tmp_path / "cases.xlsx").exists()
     assert state(w) == before
     (title, message), = [args for name, args in dialogs_log.calls if name == "show_error"]
@@ -67,7 +67,7 @@ def test_banner_rename_gives_the_keyboard_back_to_the_table(window, qtbot):
     w.set_document(make_doc(headers=NEAR_MISS))
     show_active(w, qtbot)
     w.view.go_to(w.model.index(0, 2))
-    w._refresh_banner()
+    w.refresh_banner()
     strip = next(s for s in w.banner.strips if s.isVisible())
     QTest.mouseClick(strip.button, Qt.MouseButton.LeftButton)
     assert w.doc.dataset.headers()[0] == "session_id"

@@ -11,7 +11,7 @@ def test_shift_jis_csv_says_its_encoding_and_reopens_in_another(qtbot, tmp_path)
     path.write_bytes("質問,回答\n東京はどこですか,日本の首都です\n".encode("cp932"))
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.open_file(path)
+    assert w.documents.open_file(path)
     assert w.doc.dataset.headers() == ["質問", "回答"] and w.doc.encoding == "cp932"
     said = w.statusBar().currentMessage()
     assert "Shift-JIS" in said and "Reopen with Encoding" in said
@@ -29,6 +29,6 @@ def test_reopen_with_encoding_of_a_workbook_says_it_has_none(qtbot, tmp_path):
     path = table_xlsx(tmp_path / "a.xlsx", [["question"], ["Q1"]])
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.open_file(path)
-    assert not w.reopen_with_encoding("cp932")
+    assert w.documents.open_file(path)
+    assert not w.documents.reopen_with_encoding("cp932")
     assert "Only a text file" in w.statusBar().currentMessage() and w.doc.path == path

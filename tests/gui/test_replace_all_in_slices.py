@@ -32,10 +32,10 @@ def test_a_big_replace_all_runs_in_slices_and_is_one_undo_step(replacing, qtbot)
     cells = len(find_cells(ds, FindQuery("refund")).cells)
     reports = []
     assert w.find_dialog.replace_all() == -1
-    w.task.progressed.connect(lambda done, total: reports.append((done, total)))
+    w.tasks.current.progressed.connect(lambda done, total: reports.append((done, total)))
     assert w.model.read_only and w.progress.isVisibleTo(w) and not w.actions.undo.isEnabled()
     assert [list(r.cells) for r in ds.rows] == before  # nothing changes until every cell is replaced
-    qtbot.waitUntil(lambda: w.task is None, timeout=10000)
+    qtbot.waitUntil(lambda: w.tasks.current is None, timeout=10000)
     assert len(reports) >= cells // 100 - 2 and reports[-1][1] == cells  # a report a step: the bar moves
     assert not w.model.read_only and w.undo_stack.count() == 1
     assert not any("refund" in c for r in ds.rows for c in r.cells)
@@ -49,8 +49,8 @@ def test_cancel_leaves_every_cell_and_the_undo_stack_as_they_were(replacing, qtb
     before = [list(r.cells) for r in ds.rows]
     w.find_dialog.replace_all()
     steps = []
-    w.task.progressed.connect(lambda *_: steps.append(1) or w.cancel_task())  # Cancel after the first slice
-    qtbot.waitUntil(lambda: w.task is None, timeout=5000)
+    w.tasks.current.progressed.connect(lambda *_: steps.append(1) or w.tasks.cancel())  # Cancel after the first slice
+    qtbot.waitUntil(lambda: w.tasks.current is None, timeout=5000)
     assert steps == [1]
     assert [list(r.cells) for r in ds.rows] == before and w.undo_stack.count() == 0
     assert not w.model.read_only

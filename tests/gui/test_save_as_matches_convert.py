@@ -95,8 +95,8 @@ def test_save_as_in_the_window_writes_the_cells_convert_writes(qtbot, tmp_path, 
     dialogs_log.answers["ask_csv_formulas"] = False  # formulas written as they are, as convert does
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.open_file(src)
-    saved = w.save_as(by_window, wait=True)
+    assert w.documents.open_file(src)
+    saved = w.documents.save_as(by_window, wait=True)
 
     assert saved == by_cli.exists()
     if saved:

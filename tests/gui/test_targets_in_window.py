@@ -17,7 +17,7 @@ def test_the_banner_box_lists_the_same_targets_as_the_data_target_menu(window):
 def test_opening_a_jsonl_shows_its_target_in_the_banner_box(window, tmp_path):
     path = tmp_path / "cases.jsonl"
     path.write_text(json.dumps({"prompt": "Hello", "reference": "Hi"}) + "\n", encoding="utf-8")
-    assert window.open_file(path, discard=True)
+    assert window.documents.open_file(path, discard=True)
     assert window.doc.dataset.target.name == "sdk-flat"
     assert window.banner.target_combo.currentData() == "sdk-flat"
     assert window.banner.target_combo.currentText() == "sdk-flat"
@@ -27,7 +27,7 @@ def test_opening_a_jsonl_shows_its_target_in_the_banner_box(window, tmp_path):
 def test_save_as_into_another_targets_format_takes_the_target_reopening_infers(window, tmp_path, suffix):
     assert window.doc.dataset.target.name == "ground-truth"
     out = tmp_path / f"cases.{suffix}"
-    assert window.save_as(out, wait=True)
+    assert window.documents.save_as(out, wait=True)
     reopened = evaleditor.open(out)
     assert window.doc.dataset.target.name == reopened.target
     assert window.banner.target_combo.currentData() == reopened.target

@@ -49,7 +49,7 @@ def test_a_turns_row_link_selects_the_row_in_the_table(window):
 
 
 def test_sdk_cases_browse_one_by_one_with_their_raw_json(window):
-    window.set_target("sdk")
+    window.documents.set_target("sdk")
     p = preview_of(window)
     written = dataset_to_sdk(converted_document(window.doc, "json").dataset)["eval_cases"]  # what a save writes
     assert p.model.rowCount() == len(written) and p.raw.isVisibleTo(p)
@@ -124,7 +124,7 @@ def test_the_shape_line_keeps_its_width_beside_the_preview_button(window, qtbot)
 
 def test_another_platforms_records_browse_one_by_one_as_the_file_holds_them(window):
     from evaleditor.io.platforms import platform_for
-    window.set_target("bedrock")
+    window.documents.set_target("bedrock")
     p = preview_of(window)
     written = platform_for("bedrock").records(converted_document(window.doc, "jsonl").dataset)  # what a save writes
     assert p.model.rowCount() == len(written) and p.raw.isVisibleTo(p)

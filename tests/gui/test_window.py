@@ -29,7 +29,7 @@ def test_contract(qtbot, tmp_path, dialogs_log):
     qtbot.addWidget(w)
     assert shown_title(w) == "evaleditor"
     path = write_csv(tmp_path / "cases.csv")
-    assert w.open_file(path)
+    assert w.documents.open_file(path)
     assert isinstance(w.table, QTableView)
     assert isinstance(w.undo_stack, QUndoStack)
     assert shown_title(w) == "cases.csv \u2014 evaleditor"
@@ -157,16 +157,16 @@ def test_save_then_reopen_gives_the_same_cells(qtbot, tmp_path, dialogs_log, suf
     w = MainWindow()
     qtbot.addWidget(w)
     src = write_csv(tmp_path / "src.csv")
-    assert w.open_file(src)
+    assert w.documents.open_file(src)
     out = tmp_path / f"out{suffix}"
     w.model.setData(w.model.index(5, Q), "multi\nline, \"quoted\" \u4e2d\u6587")
-    assert w.save_as(out)
+    assert w.documents.save_as(out)
     assert shown_title(w) == f"out{suffix} \u2014 evaleditor" and not w.is_modified()
     again = load_document(out)
     assert again.dataset.headers() == w.doc.dataset.headers()
     assert [r.cells for r in again.dataset.rows] == [r.cells for r in w.doc.dataset.rows]
     w.model.setData(w.model.index(0, Q), "edited again")
-    assert w.save()
+    assert w.documents.save()
     assert load_document(out).dataset.rows[0].cells[Q] == "edited again"
 
 
@@ -174,21 +174,21 @@ def test_save_warns_when_the_file_changed_on_disk(qtbot, tmp_path, dialogs_log):
     w = MainWindow()
     qtbot.addWidget(w)
     path = write_csv(tmp_path / "cases.csv")
-    w.open_file(path)
+    w.documents.open_file(path)
     w.model.setData(w.model.index(0, Q), "mine")
     write_csv(path, rows=ROWS[:2])  # another program rewrites it
     dialogs_log.answers["ask_file_changed"] = dialogs.CANCEL
-    assert not w.save()
+    assert not w.documents.save()
     assert "ask_file_changed" in dialogs_log.names() and w.is_modified()
     dialogs_log.answers["ask_file_changed"] = dialogs.KEEP_MINE
-    assert w.save() and not w.is_modified()
+    assert w.documents.save() and not w.is_modified()
 
 
 def test_the_opened_message_with_the_shape_goes_after_an_edit(qtbot, tmp_path, dialogs_log):
     from evaleditor.gui import MainWindow
     w = MainWindow()
     qtbot.addWidget(w)
-    w.open_file(write_csv(tmp_path / "g.csv"))
+    w.documents.open_file(write_csv(tmp_path / "g.csv"))
     said = w.statusBar().currentMessage()
     assert said.startswith("Opened g.csv: ") and w.doc.shape.line in said
     w.model.setData(w.model.index(0, 0), "s9")  # the shape may change: the old one is not left saying otherwise
@@ -200,17 +200,17 @@ def test_unsaved_changes_prompt_on_open_and_close(qtbot, tmp_path, dialogs_log):
     qtbot.addWidget(w)
     first = write_csv(tmp_path / "first.csv")
     second = write_csv(tmp_path / "second.csv", rows=ROWS[:1])
-    w.open_file(first)
+    w.documents.open_file(first)
     w.model.setData(w.model.index(0, Q), "unsaved")
     dialogs_log.answers["ask_save_changes"] = dialogs.CANCEL
-    assert not w.open_file(second)
+    assert not w.documents.open_file(second)
     assert dialogs_log.names().count("ask_save_changes") == 1
     assert w.doc.path.name == "first.csv" and w.is_modified()
     w.show()
     w.close()
     assert w.isVisible()  # cancelled again
     dialogs_log.answers["ask_save_changes"] = dialogs.SAVE
-    assert w.open_file(second)
+    assert w.documents.open_file(second)
     assert w.doc.path.name == "second.csv"
     from evaleditor.io.load import load_document
     assert load_document(first).dataset.rows[0].cells[Q] == "unsaved"
@@ -224,10 +224,10 @@ def test_open_error_is_reported_and_keeps_the_document(qtbot, tmp_path, dialogs_
     w = MainWindow()
     qtbot.addWidget(w)
     good = write_csv(tmp_path / "good.csv")
-    w.open_file(good)
+    w.documents.open_file(good)
     bad = tmp_path / "bad.xlsx"
     bad.write_bytes(b"this is not a workbook")
-    assert not w.open_file(bad)
+    assert not w.documents.open_file(bad)
     assert "show_error" in dialogs_log.names()
     assert w.doc.path.name == "good.csv"
 
@@ -236,9 +236,9 @@ def test_background_open_shows_progress_then_the_document(qtbot, tmp_path, dialo
     w = MainWindow()
     qtbot.addWidget(w)
     path = write_csv(tmp_path / "big.csv", rows=ROWS * 50)
-    assert w.open_file(path, background=True)
-    assert w.task is not None and w.model.read_only
-    qtbot.waitUntil(lambda: w.task is None, timeout=10000)
+    assert w.documents.open_file(path, background=True)
+    assert w.tasks.current is not None and w.model.read_only
+    qtbot.waitUntil(lambda: w.tasks.current is None, timeout=10000)
     assert w.model.rowCount() == len(ROWS) * 50 and not w.model.read_only
     assert w.actions.save.isEnabled()
 
@@ -365,12 +365,12 @@ def test_background_save_is_read_only_while_it_runs(qtbot, tmp_path, dialogs_log
     from evaleditor.io.load import load_document
     w = MainWindow()
     qtbot.addWidget(w)
-    w.open_file(write_csv(tmp_path / "cases.csv"))
-    w.background_rows = 1  # force the threaded path
+    w.documents.open_file(write_csv(tmp_path / "cases.csv"))
+    w.documents.background_rows = 1  # force the threaded path
     w.model.setData(w.model.index(0, Q), "saved in the background")
-    assert w.save_as(tmp_path / "out.xlsx")
-    assert w.task is not None and w.model.read_only and not w.model.setData(w.model.index(1, Q), "no")
-    qtbot.waitUntil(lambda: w.task is None, timeout=20000)
+    assert w.documents.save_as(tmp_path / "out.xlsx")
+    assert w.tasks.current is not None and w.model.read_only and not w.model.setData(w.model.index(1, Q), "no")
+    qtbot.waitUntil(lambda: w.tasks.current is None, timeout=20000)
     assert not w.is_modified() and not w.model.read_only
     assert shown_title(w) == "out.xlsx \u2014 evaleditor"
     assert load_document(tmp_path / "out.xlsx").dataset.rows[0].cells[Q] == "saved in the background"
@@ -387,7 +387,7 @@ def test_opening_another_file_frees_the_first_without_the_cycle_collector(qtbot,
     w.show()
     first = write_csv(tmp_path / "first.csv")
     second = write_csv(tmp_path / "second.csv", rows=ROWS[:1])
-    assert w.open_file(first)
+    assert w.documents.open_file(first)
     old = weakref.ref(w.doc.dataset), weakref.ref(w.doc.validator)
     w.model.setData(w.model.index(0, Q), "edited")  # an undo step, a journal, a repaint
     w.issues_panel.setFocus()
@@ -395,7 +395,7 @@ def test_opening_another_file_frees_the_first_without_the_cycle_collector(qtbot,
     gc.disable()
     try:
         dialogs_log.answers["ask_save_changes"] = dialogs.DISCARD
-        assert w.open_file(second)
+        assert w.documents.open_file(second)
         QApplication.processEvents()
         assert [r() for r in old] == [None, None]
     finally:
@@ -432,13 +432,13 @@ def test_cancelling_a_background_save_leaves_the_file_and_the_window_as_they_wer
     before = path.read_bytes()
     w = MainWindow()
     qtbot.addWidget(w)
-    assert w.open_file(path, background=False)
-    w.background_rows = 1
+    assert w.documents.open_file(path, background=False)
+    w.documents.background_rows = 1
     w.model.setData(w.model.index(0, Q), "not to be saved")
-    assert w.save() and w.task is not None
-    w.cancel_task()  # at once, while it is still writing
-    qtbot.waitUntil(lambda: w.task is None, timeout=30000)
+    assert w.documents.save() and w.tasks.current is not None
+    w.tasks.cancel()  # at once, while it is still writing
+    qtbot.waitUntil(lambda: w.tasks.current is None, timeout=30000)
     assert path.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == ["cases.csv"]
     assert w.is_modified() and w.doc.dataset.rows[0].cells[Q] == "not to be saved"
-    assert w.disk_watch.check() is None  # no "changed by another program" false alarm
-    assert w.save(wait=True) and load_document(path).dataset.rows[0].cells[Q] == "not to be saved"
+    assert w.documents.disk_watch.check() is None  # no "changed by another program" false alarm
+    assert w.documents.save(wait=True) and load_document(path).dataset.rows[0].cells[Q] == "not to be saved"

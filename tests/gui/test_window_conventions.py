@@ -94,7 +94,7 @@ def test_one_file_dropped_on_a_document_replaces_it_as_before(window, tmp_path, 
 
 
 def test_ctrl_n_opens_the_checked_targets_template_beside_the_document(window, qtbot, made_windows):
-    window.set_target("evaluation-set")
+    window.documents.set_target("evaluation-set")
     assert window.actions.new.shortcuts()[0] == QKeySequence("Ctrl+N")
     window.actions.new.trigger()
     (new,) = made_windows()

@@ -208,7 +208,7 @@ class FindReplaceDialog(QDialog):
         with the pattern (`\\3` with one group) is shown instead of the question. Returns how many were
         replaced, or -1 for one of more than SLICED_CELLS cells, which runs in slices (the window's
         progress bar, Cancel) and says its count when done."""
-        if self.window_.task is not None:  # a replace-all (or a load, a save) is under way
+        if self.window_.tasks.current is not None:  # a replace-all (or a load, a save) is under way
             return 0
         found = self.update_count()
         if not found or not found.cells:
@@ -224,7 +224,7 @@ class FindReplaceDialog(QDialog):
             return 0
         current = self.count.is_current() and self.count.counted is found
         if current and len(found.cells) > SLICED_CELLS:  # in slices, with a progress bar and Cancel
-            self.window_._start_task(translate("FindReplace", "Replacing\u2026"), None, lambda done: self._replaced(*done),
+            self.window_.tasks.start(translate("FindReplace", "Replacing\u2026"), None, lambda done: self._replaced(*done),
                                      translate("FindReplace", "Cannot replace"), task=SlicedTask(
                                          replace_cells_steps(model.ds, query, replacement, found.cells), self.window_))
             return -1

@@ -81,7 +81,7 @@ class UploadPreview(QWidget):
             if has_preview(name):
                 self.target_combo.addItem(name, name)  # target ids are public names: never translated
         self.target_label.setBuddy(self.target_combo)
-        self.target_combo.activated.connect(lambda i: self.w.set_target(self.target_combo.itemData(i)))
+        self.target_combo.activated.connect(lambda i: self.w.documents.set_target(self.target_combo.itemData(i)))
         self.counts = QLabel()
         font = QFont(self.font())
         font.setBold(True)

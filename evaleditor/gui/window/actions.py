@@ -82,21 +82,21 @@ def build(w) -> SimpleNamespace:
                  QT_TRANSLATE_NOOP("Menus", "An empty document with the headers of the target checked against"))
     new_menu = _menu(m, QT_TRANSLATE_NOOP("Menus", "New from &Template"))
     for name in TARGET_NAMES:
-        _act(new_menu, TARGET_HELP[name], partial(w.new_from_template, name), context=TARGET_CONTEXT)
-    a.open = _act(m, QT_TRANSLATE_NOOP("Menus", "&Open\u2026"), w.open_dialog, Key.Open)
+        _act(new_menu, TARGET_HELP[name], partial(w.documents.new_from_template, name), context=TARGET_CONTEXT)
+    a.open = _act(m, QT_TRANSLATE_NOOP("Menus", "&Open\u2026"), w.documents.open_dialog, Key.Open)
     a.recent = _menu(m, QT_TRANSLATE_NOOP("Menus", "Open &Recent"))
     a.recent.aboutToShow.connect(lambda: _fill_recent(w, a.recent))
-    a.sheet = _act(m, QT_TRANSLATE_NOOP("Menus", "Open Another S&heet\u2026"), w.choose_sheet)
+    a.sheet = _act(m, QT_TRANSLATE_NOOP("Menus", "Open Another S&heet\u2026"), w.documents.choose_sheet)
     a.encoding = _menu(m, QT_TRANSLATE_NOOP("Menus", "Reopen with &Encoding"))
     a.encodings = {}
     for code, name in REOPEN_ENCODINGS:  # encoding names are the same in every language
         act = QAction(name, w)
-        act.triggered.connect(lambda _=False, c=code: w.reopen_with_encoding(c))
+        act.triggered.connect(lambda _=False, c=code: w.documents.reopen_with_encoding(c))
         a.encoding.addAction(act)
         a.encodings[code] = act
     m.addSeparator()
-    a.save = _act(m, QT_TRANSLATE_NOOP("Menus", "&Save"), w.save, Key.Save)
-    a.save_as = _act(m, QT_TRANSLATE_NOOP("Menus", "Save &As\u2026"), w.save_as, Key.SaveAs)
+    a.save = _act(m, QT_TRANSLATE_NOOP("Menus", "&Save"), w.documents.save, Key.Save)
+    a.save_as = _act(m, QT_TRANSLATE_NOOP("Menus", "Save &As\u2026"), w.documents.save_as, Key.SaveAs)
     a.preview = _act(m, QT_TRANSLATE_NOOP("Menus", "Pre&view Upload\u2026"), partial(upload_preview.show, w),
                      "Ctrl+Shift+U", QT_TRANSLATE_NOOP("Menus", "What the target will receive from this file, case by "
                                                                 "case, made by the code that saves"))
@@ -159,7 +159,7 @@ def build(w) -> SimpleNamespace:
         act.setProperty(SOURCE, TARGET_HELP[name])
         act.setProperty(CONTEXT, TARGET_CONTEXT)
         _set_texts(act)
-        act.triggered.connect(lambda _=False, n=name: w.set_target(n))
+        act.triggered.connect(lambda _=False, n=name: w.documents.set_target(n))
         a.target_group.addAction(act)
         a.target_menu.addAction(act)
         a.targets[name] = act
@@ -270,7 +270,7 @@ def _fill_recent(w, menu: QMenu) -> None:
     menu.clear()
     files = settings.recent_files()
     for path in files:
-        menu.addAction(path).triggered.connect(lambda _=False, p=path: w.open_file(p))
+        menu.addAction(path).triggered.connect(lambda _=False, p=path: w.documents.open_file(p))
     if not files:
         menu.addAction(translate("Menus", "(none)")).setEnabled(False)
     else:

@@ -108,7 +108,7 @@ def run(paths: list[str], demo: bool = False) -> int:
         first = first or window
         window.show()
         if path is not None:
-            window.open_file(path)
+            window.documents.open_file(path)
         elif demo:
             open_demo(window)
     QTimer.singleShot(0, lambda: [windows.track(w) for w in recovery.offer_restore(first)])

@@ -2,7 +2,7 @@
 
 Checked when the window becomes active again (it gets the focus back from another program or window)
 and before Save writes over the file. A change is a different (mtime, size) from what the window last
-read or wrote (`window.file_stamp`). The question (dialogs.ask_file_changed) has three answers:
+read or wrote (`documents.file_stamp`). The question (dialogs.ask_file_changed) has three answers:
 
 - Reload: open the file again from disk; unsaved edits in the window are lost (the question says so).
 - Keep Mine: the window's version wins. Neither the focus check nor Save asks again about that
@@ -15,17 +15,30 @@ A file that vanished is not asked about (Save writes it again).
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
 from evaleditor.gui import dialogs
-from evaleditor.gui.window.documents import file_stamp
+
+
+def file_stamp(path: Path | None) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path) if path else None
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size) if st else None
 
 
 class DiskWatch(QObject):
-    def __init__(self, window):
+    """Handed the window it watches (its activation, `doc`, the table's open editor, the question's
+    parent) and the window's Documents (what was read or written last; reload, Save As)."""
+
+    def __init__(self, window, documents):
         super().__init__(window)
-        self.window = window
+        self.window, self.documents = window, documents
         self.kept: tuple[int, int] | None = None  # Keep Mine: Save overwrites this version
         self.asked: tuple[int, int] | None = None  # the focus check asked about this version
         self._asking = False
@@ -45,23 +58,22 @@ class DiskWatch(QObject):
 
     def changed_stamp(self) -> tuple[int, int] | None:
         """The file's (mtime, size) when it differs from what the window read or wrote, else None."""
-        w = self.window
-        if w.doc is None or w.doc.path is None or w.file_stamp is None:
+        doc, read = self.window.doc, self.documents.file_stamp
+        if doc is None or doc.path is None or read is None:
             return None
-        now = file_stamp(w.doc.path)
-        return now if now is not None and now != w.file_stamp else None
+        now = file_stamp(doc.path)
+        return now if now is not None and now != read else None
 
     def check(self) -> str | None:
         """The focus check: ask when the file changed and this version was not asked about yet."""
-        w = self.window
-        if self._asking or w.task is not None or QApplication.activeModalWidget() is not None:
+        if self._asking or self.documents.tasks.current is not None or QApplication.activeModalWidget() is not None:
             return None
         stamp = self.changed_stamp()
         if stamp is None or stamp in (self.kept, self.asked):
             return None
         answer = self._ask(stamp)
         if answer == dialogs.SAVE_AS:
-            w.save_as()
+            self.documents.save_as()
         return answer
 
     def before_save(self, wait: bool) -> bool | None:
@@ -73,7 +85,7 @@ class DiskWatch(QObject):
         if answer == dialogs.KEEP_MINE:
             return None
         if answer == dialogs.SAVE_AS:
-            return self.window.save_as(wait=wait)
+            return self.documents.save_as(wait=wait)
         return False  # reloaded (nothing to save any more) or cancelled
 
     def _ask(self, stamp: tuple[int, int]) -> str:
@@ -94,4 +106,4 @@ class DiskWatch(QObject):
     def reload(self) -> bool:
         """Open the file again from disk (same sheet and target), dropping the window's edits."""
         doc = self.window.doc
-        return self.window.open_file(doc.path, sheet=doc.sheet, target=doc.dataset.target.name, discard=True)
+        return self.documents.open_file(doc.path, sheet=doc.sheet, target=doc.dataset.target.name, discard=True)

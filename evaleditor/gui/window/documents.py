@@ -1,36 +1,35 @@
 """Opening, saving and replacing the window's document; unsaved-changes and changed-on-disk checks.
 
-Small files load and save on the UI thread (a few milliseconds); big ones run in a BackgroundTask
-with a progress bar and Cancel, while the table stays visible and read-only.
+Small files load and save on the UI thread (a few milliseconds); big ones run in the window's Tasks
+(a progress bar and Cancel), while the table stays visible and read-only.
+
+Documents (MainWindow makes one: `window.documents`) is handed what it touches: the window (which shows
+a document: `doc`, set_document, its title, banner, action states and status bar; the parent of the
+questions asked), the table's view (an edit still open in a cell is committed first), the undo stack,
+the window's Tasks, its recovery journal and its save checks (save_checks.py). It makes and owns the
+changed-on-disk watch (disk_watch.py: `documents.disk_watch`).
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QUndoStack
 
 from evaleditor.core.errors import Cancelled, EvalEditorError
 from evaleditor.core.i18n import error_text
 from evaleditor.core.saving import WRITABLE, default_format
 from evaleditor.gui import dialogs
 from evaleditor.gui.window import settings
-from evaleditor.gui.window.loader import BackgroundTask
+from evaleditor.gui.window.disk_watch import DiskWatch, file_stamp
+from evaleditor.gui.window.save_checks import SaveChecks
 from evaleditor.gui.window.save_target import csv_change, not_written, suggested_stem
+from evaleditor.gui.window.tasks import Tasks
 
 BACKGROUND_BYTES = 2_000_000  # files bigger than this load in the background
 BACKGROUND_ROWS = 20_000  # datasets bigger than this save in the background
 translate = QCoreApplication.translate
-
-
-def file_stamp(path: Path | None) -> tuple[int, int] | None:
-    try:
-        st = os.stat(path) if path else None
-    except OSError:
-        return None
-    return (st.st_mtime_ns, st.st_size) if st else None
 
 
 def _stoppable(progress, cancelled):
@@ -43,18 +42,30 @@ def _stoppable(progress, cancelled):
     return report
 
 
-class DocumentsMixin:
+class Documents:
     background_bytes = BACKGROUND_BYTES
     background_rows = BACKGROUND_ROWS
+
+    def __init__(self, window, view, undo_stack: QUndoStack, tasks: Tasks, journal, checks: SaveChecks):
+        self.window, self.view, self.undo_stack, self.tasks = window, view, undo_stack, tasks
+        self.journal, self.checks = journal, checks  # checks: asked before a save (sheets left out, CSV formulas …)
+        self.status = window.statusBar()
+        self.file_stamp: tuple[int, int] | None = None  # (mtime, size) of the file as last read or written
+        self.shape_message = ""  # the status message that said the opened file's shape (an edit makes it stale)
+        self.disk_watch = DiskWatch(window, self)  # the file changed on disk: asked on focus and before Save
+
+    @property
+    def doc(self):
+        return self.window.doc
 
     # ----- open ----------------------------------------------------------------------------------------
     def open_dialog(self) -> None:
         """Ask about unsaved changes first, then which file (the user decides about the edits before
         choosing; a cancelled dialog drops nothing)."""
-        if self.task is None and not self.maybe_save():
+        if self.tasks.current is None and not self.maybe_save():
             return
         start = str(self.doc.path.parent) if self.doc is not None and self.doc.path else ""
-        path = dialogs.open_file_name(self, start)
+        path = dialogs.open_file_name(self.window, start)
         if path:
             self.open_file(path, discard=True)
 
@@ -63,8 +74,8 @@ class DocumentsMixin:
         """Open `path` (asking first about unsaved changes, unless `discard`: the edits are dropped once
         the file is read). Big files load in the background: then this returns True at once and the
         document appears when loaded."""
-        if self.task is not None:
-            self.statusBar().showMessage(translate("Documents", "Wait for the current load or save to finish (or "
+        if self.tasks.current is not None:
+            self.status.showMessage(translate("Documents", "Wait for the current load or save to finish (or "
                                                                 "cancel it)"), 5000)
             return False
         if not discard and not self.maybe_save():
@@ -74,7 +85,7 @@ class DocumentsMixin:
             background = path.is_file() and path.stat().st_size > self.background_bytes
         from evaleditor.io.load import load_document
         if background:
-            self._start_task(translate("Documents", "Opening {name}\u2026").format(name=path.name),
+            self.tasks.start(translate("Documents", "Opening {name}\u2026").format(name=path.name),
                              lambda progress, cancel: load_document(path, sheet, target, progress, cancel,
                                                                       deferred=True, encoding=encoding),
                              self._opened, translate("Documents", "Cannot open the file"))
@@ -82,13 +93,13 @@ class DocumentsMixin:
         try:
             doc = load_document(path, sheet=sheet, target=target, encoding=encoding)
         except EvalEditorError as exc:
-            dialogs.show_error(self, translate("Documents", "Cannot open the file"), error_text(exc))
+            dialogs.show_error(self.window, translate("Documents", "Cannot open the file"), error_text(exc))
             return False
         self._opened(doc)
         return True
 
     def _opened(self, doc) -> None:
-        self.set_document(doc)
+        self.window.set_document(doc)
         self.file_stamp = file_stamp(doc.path)
         if doc.path:
             settings.add_recent(doc.path)
@@ -99,16 +110,16 @@ class DocumentsMixin:
             self.shape_message = translate("Documents", "Opened {name} as {encoding} (its bytes fit other "
                                                         "encodings too: File \u25b8 Reopen with Encoding): {shape}").format(
                 name=name, encoding=ENCODING_NAMES.get(doc.encoding or "", doc.encoding), shape=doc.shape.line)
-            self.statusBar().showMessage(self.shape_message, 15000)
+            self.status.showMessage(self.shape_message, 15000)
             return
         self.shape_message = translate("Documents", "Opened {name}: {shape}").format(name=name, shape=doc.shape.line)
-        self.statusBar().showMessage(self.shape_message, 8000)
+        self.status.showMessage(self.shape_message, 8000)
 
     def reopen_with_encoding(self, encoding: str) -> bool:
         """Read the open text file again in `encoding` (asking first about unsaved changes)."""
         doc = self.doc
         if doc is None or doc.path is None or doc.source_format not in ("csv", "tsv"):
-            self.statusBar().showMessage(translate("Documents", "Only a text file (.csv, .tsv, .txt) is read in an "
+            self.status.showMessage(translate("Documents", "Only a text file (.csv, .tsv, .txt) is read in an "
                                                                "encoding"), 6000)
             return False
         return self.open_file(doc.path, target=doc.dataset.target.name, encoding=encoding)
@@ -117,16 +128,16 @@ class DocumentsMixin:
         doc = self.doc
         if doc is None or len(doc.sheets) < 2 or doc.path is None:
             return
-        sheet = dialogs.choose_sheet(self, doc.sheets, doc.sheet)
+        sheet = dialogs.choose_sheet(self.window, doc.sheets, doc.sheet)
         if sheet and sheet != doc.sheet:
             self.open_file(doc.path, sheet=sheet, target=doc.dataset.target.name)
 
     def new_from_template(self, target: str) -> bool:
-        if self.task is not None or not self.maybe_save():
+        if self.tasks.current is not None or not self.maybe_save():
             return False
         from evaleditor.io.save import template_document
         doc = template_document(target, settings.header_language(), blank_rows=1)  # a row to type into, as a new sheet
-        self.set_document(doc)
+        self.window.set_document(doc)
         self.file_stamp = None
         settings.set_last_target(target)
         return True
@@ -136,7 +147,7 @@ class DocumentsMixin:
         if self.doc is None:
             settings.set_last_target(name)  # used by File ▸ New and the next empty window
             return
-        if self.model.read_only:
+        if self.window.model.read_only:
             return
         self.view.commit_editor()  # the editor was made for the old target (its limit, its kind)
         old = self.doc.dataset.target.name
@@ -144,34 +155,34 @@ class DocumentsMixin:
             if old not in self.doc.header_targets:
                 self.doc.header_targets.append(old)
             self.doc.dataset.set_target(name)
-            self.recovery.changed()  # journalled with the edits, if any
-            self.statusBar().showMessage(translate("Documents", "Checking against {target}").format(target=name), 4000)
+            self.journal.changed()  # journalled with the edits, if any
+            self.status.showMessage(translate("Documents", "Checking against {target}").format(target=name), 4000)
         if remember:
             settings.set_last_target(name)
-        self.actions.targets[name].setChecked(True)
-        self._refresh_banner()
+        self.window.actions.targets[name].setChecked(True)
+        self.window.refresh_banner()
 
     # ----- save ----------------------------------------------------------------------------------------
     def maybe_save(self) -> bool:
         """True when the current document may be dropped: unmodified, saved now, or discarded. An edit
         still open in a cell is committed first, so that it is asked about like any other."""
         self.view.commit_editor()
-        if not self.is_modified():
+        if not self.window.is_modified():
             return True
-        answer = dialogs.ask_save_changes(self, self.document_name())
+        answer = dialogs.ask_save_changes(self.window, self.window.document_name())
         if answer == dialogs.SAVE:
             return self.save(wait=True)
         return answer == dialogs.DISCARD
 
     def save(self, wait: bool = False) -> bool:
         doc = self.doc
-        if doc is None or self.task is not None:
+        if doc is None or self.tasks.current is not None:
             return False
         self.view.commit_editor()
         if doc.path is None or doc.source_format not in WRITABLE or doc.path.suffix.lower()[1:] not in WRITABLE:
             why = not_written(doc)  # an .ods: said in the status bar as Save As proposes .xlsx
             if why:
-                self.statusBar().showMessage(why, 10000)
+                self.status.showMessage(why, 10000)
             return self.save_as(wait=wait)
         handled = self.disk_watch.before_save(wait)  # the file changed on disk: reload, keep mine, save as
         if handled is not None:
@@ -181,20 +192,20 @@ class DocumentsMixin:
     def save_as(self, path=None, fmt: str | None = None, wait: bool = False) -> bool:
         """Save under a new name; .xlsx and .csv get the target's headers (Data ▸ Headers When Saving As)."""
         doc = self.doc
-        if doc is None or self.task is not None:
+        if doc is None or self.tasks.current is not None:
             return False
         self.view.commit_editor()
         from evaleditor.io.save import output_format
         fmt = fmt or default_format(doc)
         if path is None:
             folder = doc.path.parent if doc.path else Path.home()  # never beside a bundled sample (the demo)
-            path = dialogs.save_file_name(self, str(folder / f"{suggested_stem(doc)}.{fmt}"), fmt)
+            path = dialogs.save_file_name(self.window, str(folder / f"{suggested_stem(doc)}.{fmt}"), fmt)
             if not path:
                 return False
         try:
             out = output_format(path)
         except EvalEditorError as exc:
-            dialogs.show_error(self, translate("Documents", "Cannot save"), error_text(exc))
+            dialogs.show_error(self.window, translate("Documents", "Cannot save"), error_text(exc))
             return False
         # the headers `evaleditor convert IN OUT --headers <language>` writes: the same SavePlan
         return self._write(Path(path).absolute(), out, wait, settings.header_language())
@@ -206,26 +217,26 @@ class DocumentsMixin:
         .csv is UTF-8 with a BOM and commas."""
         from evaleditor.io.excel.write import safe_sheet_title
         from evaleditor.io.save import save_document
-        self.finish_checking()  # the save's questions count issues (control characters …)
+        self.window.finish_checking()  # the save's questions count issues (control characters …)
         doc = self.doc
         plan = doc.prepare_save(fmt, headers=headers, path=path)
-        leaving = self.save_checks.leaving_out(path, plan)  # other sheets, SDK traces: asked before they go
+        leaving = self.checks.leaving_out(path, plan)  # other sheets, SDK traces: asked before they go
         if leaving == dialogs.SAVE_AS:
             return self.save_as(wait=wait)
         if leaving != dialogs.SAVE:
             return False
-        replace = self.save_checks.replace_read_only(path)  # asked, as editors ask
+        replace = self.checks.replace_read_only(path)  # asked, as editors ask
         if replace is None:
             return False
-        neutralise = self.save_checks.neutralise_formulas(path, fmt)  # CSV cells Excel would run
+        neutralise = self.checks.neutralise_formulas(path, fmt)  # CSV cells Excel would run
         if neutralise is None:
             return False
         style = None
         if fmt == "csv" and keep_csv:
-            style = self.save_checks.kept_csv_style()  # asked only when its encoding cannot hold the text
+            style = self.checks.kept_csv_style()  # asked only when its encoding cannot hold the text
             if style is None:
                 return False
-        step = self.save_checks.before_write(plan, neutralise)  # the window shows what the file will hold
+        step = self.checks.before_write(plan, neutralise)  # the window shows what the file will hold
         index = self.undo_stack.index()
 
         def saved(_result=None) -> None:
@@ -244,103 +255,39 @@ class DocumentsMixin:
                 self.undo_stack.setClean()
             self.file_stamp = file_stamp(doc.path)
             settings.add_recent(doc.path)
-            self.update_title()
-            self.update_action_states()
-            self._refresh_banner()
+            self.window.update_title()
+            self.window.update_action_states()
+            self.window.refresh_banner()
             said = translate("Documents", "Saved {path}").format(path=doc.path)
             if changed:
                 said += " \u00b7 " + changed
             if step is not None and step.note:
                 said += " \u00b7 " + step.note
-            self.statusBar().showMessage(said, 10000 if step is not None else 6000)
+            self.status.showMessage(said, 10000 if step is not None else 6000)
 
         if wait or doc.dataset.row_count() < self.background_rows:
             try:
                 save_document(doc, path, neutralise_formulas=neutralise, replace_read_only=replace,
                               csv_style=style)
             except EvalEditorError as exc:  # the document stays modified; the old file is kept
-                self.save_checks.not_saved(step, fmt)
-                self.save_checks.show_error(translate("Documents", "Cannot save"), exc)
+                self.checks.not_saved(step, fmt)
+                self.checks.show_error(translate("Documents", "Cannot save"), exc)
                 return False
             saved()
             return True
-        self._start_task(translate("Documents", "Saving {name}\u2026").format(name=path.name),
+        self.tasks.start(translate("Documents", "Saving {name}\u2026").format(name=path.name),
                          lambda progress, cancel: save_document(doc, path, progress=_stoppable(progress, cancel),
                                                                 neutralise_formulas=neutralise,
                                                                 replace_read_only=replace, csv_style=style),
                          saved, translate("Documents", "Cannot save"),
-                         on_failure=lambda: doc is self.doc and self.save_checks.not_saved(step, fmt), done_is_done=True)
+                         on_failure=lambda: doc is self.doc and self.checks.not_saved(step, fmt), done_is_done=True)
         return True
 
-    # ----- background tasks --------------------------------------------------------------------------------
-    def _start_task(self, text: str, fn, on_success, error_title: str, on_failure=None, done_is_done=False,
-                    task=None) -> None:
-        """Run `fn` in the background (loader.BackgroundTask), or `task` (a loader.SlicedTask);
-        `on_success(result)`, else `on_failure()` (failed or cancelled)."""
-        task = task or BackgroundTask(fn, self, done_is_done)
-        self.task = task
-        task.progressed.connect(self.progress.report)
-        task.succeeded.connect(on_success)
-        if on_failure is not None:
-            task.failed.connect(lambda _message: on_failure())
-            task.cancelled.connect(on_failure)
-        task.failed.connect(lambda message: self.save_checks.show_error(error_title, task.error, message))
-        task.cancelled.connect(lambda: self.statusBar().showMessage(translate("Documents", "Cancelled"), 5000))
-        task.finished.connect(self._task_finished)
-        self._set_busy(True)
-        self.progress.begin(text)
-        task.start()
-
-    def _task_finished(self) -> None:
-        self.progress.end()
-        if self.task is not None:
-            self.task.deleteLater()
-        self.task = None
-        self._set_busy(False)
-
-    def cancel_task(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            self.progress.cancel_button.setEnabled(False)
-
-    def _set_busy(self, busy: bool) -> None:
-        """While a task runs the table is read-only and only Quit and the view toggles stay enabled."""
-        self.model.read_only = busy
-        if busy:
-            self.view.commit_editor()
-            keep = {self.actions.quit, self.actions.copy, self.actions.filter_bar}
-            self._disabled = [a for a in self.findChildren(QAction) if a.isEnabled() and a not in keep]
-            for a in self._disabled:
-                a.setEnabled(False)
-            self.banner.setEnabled(False)
-        else:
-            for a in getattr(self, "_disabled", []):
-                a.setEnabled(True)
-            self._disabled = []
-            self.banner.setEnabled(True)
-            self.update_action_states()
-
-    # ----- window events --------------------------------------------------------------------------------------
-    def closeEvent(self, event) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            self.task.wait(10000)
+    def close(self) -> bool:
+        """The window closes: the running load or save is cancelled; True when the document may go
+        (unmodified, saved now, or discarded), and then its recovery journal goes too."""
+        self.tasks.stop()
         if not self.maybe_save():
-            event.ignore()
-            return
-        self.recovery.discard()  # saved, or the edits were discarded
-        self.save_settings()
-        event.accept()
-
-    def dragEnterEvent(self, event) -> None:
-        if any(u.isLocalFile() for u in event.mimeData().urls()):
-            event.acceptProposedAction()
-
-    def dropEvent(self, event) -> None:
-        """Every dropped file opens: one alone in this window (as before), several each in a window of
-        their own, the first in this one when it holds nothing (gui/window/windows.py)."""
-        from evaleditor.gui.window import windows
-        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
-        if paths:
-            event.acceptProposedAction()
-            windows.open_paths(paths, self)
+            return False
+        self.journal.discard()  # saved, or the edits were discarded
+        return True

@@ -1,12 +1,13 @@
 """MainWindow: the banner, the filter bar, the cases table, the Issues and Conversation docks and the
-status bar, around one Document. Opening and saving live in documents.py; menus in actions.py; moving
-the keyboard between panes in panes.py (`self.focus`); the status bar's counts in status_counts.py."""
+status bar, around one Document. Opening and saving live in documents.py (`self.documents`), the one
+background job in tasks.py (`self.tasks`); menus in actions.py; moving the keyboard between panes in
+panes.py (`self.focus`); the status bar's counts in status_counts.py."""
 
 from __future__ import annotations
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
-from PySide6.QtGui import QGuiApplication, QUndoStack
+from PySide6.QtGui import QAction, QGuiApplication, QUndoStack
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QVBoxLayout, QWidget
 
 from evaleditor.core.document import Document
@@ -26,14 +27,16 @@ from evaleditor.gui.table.model import CasesModel
 from evaleditor.gui.table.view import CasesView
 from evaleditor.gui.table.wrap import WrapRows
 from evaleditor.gui.table.zoom import TableZoom
-from evaleditor.gui.window import actions, disk_watch, language, recovery, save_checks, settings, theme
+from evaleditor.gui.window import actions, language, recovery, settings, theme
 from evaleditor.gui.window.checking import CheckRunner
-from evaleditor.gui.window.documents import DocumentsMixin
+from evaleditor.gui.window.documents import Documents
 from evaleditor.gui.window.loader import ProgressStrip
 from evaleditor.gui.window.menus import cell_menu, header_menu, row_header_menu
 from evaleditor.gui.window.operations import Operations
 from evaleditor.gui.window.panes import PaneFocus
+from evaleditor.gui.window.save_checks import SaveChecks
 from evaleditor.gui.window.status_counts import StatusCounts
+from evaleditor.gui.window.tasks import Tasks
 from evaleditor.gui.window.undo import wait_cursor
 
 APP = "evaleditor"
@@ -41,15 +44,12 @@ translate = QCoreApplication.translate
 FRAME_ROOM = (40, 60)  # pixels of the screen left for the window frame and title bar (width, height)
 
 
-class MainWindow(DocumentsMixin, QMainWindow):
+class MainWindow(QMainWindow):
     _built = False  # until the end of __init__: no retranslate or repaint from early change events
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.doc: Document | None = None
-        self.task = None
-        self.file_stamp: tuple[int, int] | None = None
-        self.shape_message = ""  # the status message that said the opened file's shape (an edit makes it stale)
         self.undo_stack = QUndoStack(self)
         self.model = CasesModel(parent=self)
         self.model.undo_stack = self.undo_stack
@@ -93,7 +93,10 @@ class MainWindow(DocumentsMixin, QMainWindow):
         self.progress = ProgressStrip()
         self.statusBar().addPermanentWidget(self.position_label)
         self.statusBar().addPermanentWidget(self.progress)
-        self.progress.cancelRequested.connect(self.cancel_task)
+        self.save_checks = SaveChecks(self)  # asked before a save; says why a save or a task failed
+        self.tasks = Tasks(self, self.progress, self.statusBar(), self.save_checks.show_error, self._set_busy)
+        self.recovery = recovery.Journal(self)  # crash journal of the unsaved edits
+        self.documents = Documents(self, self.view, self.undo_stack, self.tasks, self.recovery, self.save_checks)
 
         self.focus = PaneFocus(self.view, self.model, self.issues_dock, self.issues_panel, self.conversation_dock,
                                self.conversation_panel, self.filter_bar, self.toggle_filter_bar)
@@ -101,8 +104,6 @@ class MainWindow(DocumentsMixin, QMainWindow):
         for dock in (self.issues_dock, self.conversation_dock):
             self.actions.view_menu.addAction(dock.toggleViewAction())
         self._connect()
-        self.recovery = recovery.Journal(self)  # crash journal, changed-on-disk check, save checks
-        self.disk_watch, self.save_checks = disk_watch.DiskWatch(self), save_checks.SaveChecks(self)
         self.setAcceptDrops(True)
         self._restore_settings()
         self._fit_screen()
@@ -131,7 +132,7 @@ class MainWindow(DocumentsMixin, QMainWindow):
             "MainWindow", "One row per test case. Type to replace a cell, F2 to edit it, F8 for the next issue."))
         self.position_label.setAccessibleName(translate("MainWindow", "Current cell"))
         self.model.retranslate()
-        self._refresh_banner()
+        self.refresh_banner()
         self.counts.show(self.doc.validator.counts if self.doc else {})
         self.update_title()
         self._current_changed(self.view.currentIndex())
@@ -139,7 +140,7 @@ class MainWindow(DocumentsMixin, QMainWindow):
     def _palette_changed(self) -> None:
         theme.invalidate()
         self.view.viewport().update()
-        self._refresh_banner()
+        self.refresh_banner()
 
     def _dock(self, name: str, widget: QWidget, area) -> QDockWidget:
         dock = QDockWidget(self)  # the title is set by retranslate(); the object name keeps the saved layout
@@ -165,7 +166,7 @@ class MainWindow(DocumentsMixin, QMainWindow):
         self.view.verticalHeader().customContextMenuRequested.connect(
             lambda pos: row_header_menu(self, pos))
         # a button or list outside the table (not a text field) gives the keyboard back to the table
-        self.banner.targetChosen.connect(self._then_table(self.set_target))
+        self.banner.targetChosen.connect(self._then_table(self.documents.set_target))
         self.banner.renameRequested.connect(self._then_table(self.ops.rename_column_to))
         self.banner.fixRequested.connect(self._then_table(self.ops.fix_issue))
         self.banner.previewRequested.connect(self.actions.preview.trigger)
@@ -176,7 +177,7 @@ class MainWindow(DocumentsMixin, QMainWindow):
         self.conversation_panel.rowActivated.connect(lambda rid: self.go_to_issue(None, rid))
         self.checker.progressed.connect(self.banner.show_checking)
         self.checker.finished.connect(self._checked)
-        self._banner_timer = QTimer(self, singleShot=True, interval=0, timeout=self._refresh_banner)
+        self._banner_timer = QTimer(self, singleShot=True, interval=0, timeout=self.refresh_banner)
         hints = getattr(QGuiApplication.styleHints(), "accessibility", None)
         if hints is not None:  # the system's high-contrast setting changed: colours from the palette
             hints().contrastPreferenceChanged.connect(lambda *_: self._palette_changed())
@@ -199,7 +200,7 @@ class MainWindow(DocumentsMixin, QMainWindow):
         self.conversation_panel.set_document(doc)
         if self.find_dialog is not None:
             self.find_dialog.refresh_columns()
-        self._refresh_banner()
+        self.refresh_banner()
         self.counts.show(self.doc.validator.counts if self.doc else {})
         self.update_title()
         self.update_action_states()
@@ -217,7 +218,7 @@ class MainWindow(DocumentsMixin, QMainWindow):
 
     def _checked(self) -> None:
         """The document's rows have all been checked: the shape line stops saying so, the panel lists all."""
-        self._refresh_banner()
+        self.refresh_banner()
         self.counts.show(self.doc.validator.counts if self.doc else {})
         self.issues_panel.refresh()
 
@@ -230,7 +231,7 @@ class MainWindow(DocumentsMixin, QMainWindow):
 
     def update_action_states(self) -> None:
         doc = self.doc
-        if self.task is not None:
+        if self.tasks.current is not None:
             return
         for name in ("save", "save_as"):
             getattr(self.actions, name).setEnabled(doc is not None)
@@ -257,7 +258,8 @@ class MainWindow(DocumentsMixin, QMainWindow):
     def _drop_stale_shape_message(self, _index: int) -> None:
         """An edit (or an undo) can change the shape: "Opened g.xlsx: SINGLE-TURN — 4 rows" goes from the
         status bar rather than contradict the banner's shape line."""
-        if self.shape_message and self.statusBar().currentMessage() == self.shape_message:
+        said = self.documents.shape_message
+        if said and self.statusBar().currentMessage() == said:
             self.statusBar().clearMessage()
 
     def is_modified(self) -> bool:
@@ -281,7 +283,7 @@ class MainWindow(DocumentsMixin, QMainWindow):
     def _update_banner(self) -> None:
         self._banner_timer.start()
 
-    def _refresh_banner(self) -> None:
+    def refresh_banner(self) -> None:
         source = ""
         if self.doc is not None:
             d = self.doc
@@ -403,6 +405,43 @@ class MainWindow(DocumentsMixin, QMainWindow):
         elif event.type() == QEvent.Type.LanguageChange and self._built:
             self.retranslate()
         super().changeEvent(event)
+
+    def _set_busy(self, busy: bool) -> None:
+        """While a task runs the table is read-only and only Quit and the view toggles stay enabled."""
+        self.model.read_only = busy
+        if busy:
+            self.view.commit_editor()
+            keep = {self.actions.quit, self.actions.copy, self.actions.filter_bar}
+            self._disabled = [a for a in self.findChildren(QAction) if a.isEnabled() and a not in keep]
+            for a in self._disabled:
+                a.setEnabled(False)
+            self.banner.setEnabled(False)
+        else:
+            for a in getattr(self, "_disabled", []):
+                a.setEnabled(True)
+            self._disabled = []
+            self.banner.setEnabled(True)
+            self.update_action_states()
+
+    def closeEvent(self, event) -> None:
+        if not self.documents.close():  # the edits kept: the window stays
+            event.ignore()
+            return
+        self.save_settings()
+        event.accept()
+
+    def dragEnterEvent(self, event) -> None:
+        if any(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        """Every dropped file opens: one alone in this window (as before), several each in a window of
+        their own, the first in this one when it holds nothing (gui/window/windows.py)."""
+        from evaleditor.gui.window import windows
+        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if paths:
+            event.acceptProposedAction()
+            windows.open_paths(paths, self)
 
     # ----- settings -------------------------------------------------------------------------------------------
     def _restore_settings(self) -> None:

@@ -190,7 +190,7 @@ class Operations:
         self.w.finish_checking()
         fix = RULES[issue.rule].fix
         if fix == "save-as-xlsx":
-            return self.w.save_as(fmt="xlsx")
+            return self.w.documents.save_as(fmt="xlsx")
         if fix == "rename-column":
             return self._choose_question_column()
         return self.push(fix_command(self.model.validator, issue),

@@ -100,7 +100,7 @@ class Journal(QObject):
         if not w.is_modified():
             self.discard()
             return False
-        if w.task is not None:  # a load or save is running: the document may be replaced; try later
+        if w.tasks.current is not None:  # a load or save is running: the document may be replaced; try later
             self._timer.start(self.delay_ms)
             return False
         from evaleditor.io.journal import snapshot
@@ -109,7 +109,7 @@ class Journal(QObject):
         if not self._claim():
             return False
         try:
-            record = snapshot(w.doc, stamp=w.file_stamp, display_name=w.doc.display_name)
+            record = snapshot(w.doc, stamp=w.documents.file_stamp, display_name=w.doc.display_name)
         except (TypeError, ValueError) as exc:
             log.warning("cannot journal the document: %s", exc)
             return False
@@ -279,7 +279,7 @@ def restore(window, entry: Entry) -> bool:
     if doc.path is None and rec.display_name:
         doc.display_name = rec.display_name
     window.set_document(doc)
-    window.file_stamp = rec.stamp
+    window.documents.file_stamp = rec.stamp
     window.recovery.adopt(entry)
     window.undo_stack.resetClean()  # modified, and no undo step leads back to "saved"
     window.update_title()
@@ -305,7 +305,7 @@ def offer_restore(window) -> list:
             entry.discard()
     windows = []
     for entry in chosen:
-        empty = window.doc is None and window.task is None  # (not a window still loading its file)
+        empty = window.doc is None and window.tasks.current is None  # (not a window still loading its file)
         target = window if empty and not windows else type(window)()
         if target is not window:
             target.show()

@@ -50,7 +50,7 @@ def new_window(path=None, near: QWidget | None = None):
         window.move(near.pos() + _CASCADE)
     window.show()
     if path is not None:
-        window.open_file(path)
+        window.documents.open_file(path)
     return window
 
 
@@ -69,7 +69,7 @@ def raise_tool(window, name: str, make) -> QWidget:
 
 def is_blank(window) -> bool:
     """A window a new file may replace: no document, nothing running."""
-    return window.doc is None and window.task is None
+    return window.doc is None and window.tasks.current is None
 
 
 def open_paths(paths: list[str], window=None) -> None:
@@ -77,7 +77,7 @@ def open_paths(paths: list[str], window=None) -> None:
     file, as a drop onto it replaces its document today), each other one in a window of its own."""
     rest = list(paths)
     if window is not None and rest and (is_blank(window) or len(rest) == 1):
-        window.open_file(rest.pop(0))
+        window.documents.open_file(rest.pop(0))
     for path in rest:
         new_window(path, window)
 
@@ -93,7 +93,7 @@ class FileOpenFilter(QObject):
             if target is None:
                 target = next((w for w in open_windows() if is_blank(w)), None)
             if target is not None:
-                target.open_file(event.file())
+                target.documents.open_file(event.file())
             else:
                 new_window(event.file())
             return True
@@ -111,13 +111,13 @@ def new_document(window) -> None:
     target = window.doc.dataset.target.name if window.doc is not None else settings.last_target()
     if not is_blank(window):
         window = new_window(near=window)
-    window.new_from_template(target)
+    window.documents.new_from_template(target)
 
 
 def close_document(window) -> bool:
     """File ▸ Close (Ctrl+W): close the document, asking about its changes first. The window closes
     too when another one is open; the last one stays, empty, so the app is not gone by accident."""
-    if window.task is not None or not window.maybe_save():
+    if window.tasks.current is not None or not window.documents.maybe_save():
         return False
     window.recovery.discard()
     window.set_document(None)
