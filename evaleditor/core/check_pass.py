@@ -25,25 +25,29 @@ BLOCK_SESSIONS = 500  # conversations checked in a step (all of them out of orde
 
 
 class CheckPass:
-    def __init__(self, validator, keep: bool = False, rows_checked: bool = False, sessions_current: bool = False):
+    def __init__(self, validator, keep: bool = False, sessions_current: bool = False, moved: set[str] | None = None):
         """`validator`: the Validator whose state the pass fills (not imported here: validation.py imports
         this module, and the core has no import circle). `keep`: what the validator found before stays
-        shown until its rows are checked again (after a replace-all, a sort: most of it is still true);
-        `rows_checked`: each row's own issues are still right (rows moved, none changed): only what spans
-        rows is checked; `sessions_current`: no session id changed (the conversations are not indexed again
-        before the first step)."""
+        shown until its rows are checked again (after a replace-all: most of it is still true);
+        `sessions_current`: no session id changed (the conversations are not indexed again before the
+        first step). `moved`: rows moved and nothing else changed (a sort, its undo; the conversations are
+        in their new order already): see `_rows_moved`."""
         self.v = validator
         self.next_row = 0  # the position of the first row not yet checked
         self._spanning: list[str] | None = None  # conversations left to check, once every row is
         self._questions: list | None = None  # to index, after the conversations
         self._dirty: set[int] = set()  # rows edited since, and the conversations they left
         self._dirty_sessions: set[str] = set()
-        self._start(keep, sessions_current=sessions_current, rows_moved=rows_checked)
-        if rows_checked:
-            self.next_row = len(validator.ds.rows)
+        self._moved: set[str] | None = None
+        if moved is not None:
+            self._rows_moved(moved)
+        else:
+            self._start(keep, sessions_current=sessions_current)
 
     def progress(self) -> tuple[int, int]:
-        """(rows checked, rows) of this pass."""
+        """(rows checked, rows) of this pass; after rows moved, (conversations checked, conversations)."""
+        if self._moved is not None:
+            return self._moved_total - len(self._spanning), self._moved_total
         return min(self.next_row, len(self.v.ds.rows)), len(self.v.ds.rows)
 
     def step(self, rows: int | None = None) -> bool:
@@ -52,6 +56,8 @@ class CheckPass:
         v = self.v
         if v.checking is not self:
             return True
+        if self._moved is not None:
+            return self._step_moved(rows or BLOCK_SESSIONS)
         with bulk_allocation():
             block = v.ds.rows[self.next_row:self.next_row + (rows or BLOCK_ROWS)]
             if block:
@@ -81,9 +87,17 @@ class CheckPass:
         """The dataset changed during the pass (the validator's after_change)."""
         v = self.v
         touched = {rid for rid, _ in change.cells}
-        if change.kind == "cells" and len(touched) <= v.bulk_rows():
+        small = change.kind == "cells" and len(touched) <= v.bulk_rows()
+        if self._moved is not None and small:  # as when no pass runs: the conversations queued stay queued
+            v._update_rows(touched)
+            return
+        if self._moved is not None and change.kind == "reorder":
+            self._rows_moved(self._moved | v.sessions.reorder())
+            return
+        if small:
             self._recheck(touched)
             return
+        self._moved = None  # anything else: every row again
         if change.kind == "remove_rows":  # what the reader found about them goes with them (as incrementally)
             for rid in v._removed:
                 v.static_rows.pop(rid, None)
@@ -95,15 +109,12 @@ class CheckPass:
         v._notify(before | set(v._composed), True)
 
     # ----- the validator's state while the pass runs -----------------------------------------------------
-    def _start(self, keep: bool = False, rows_gone: bool = False, sessions_current: bool = False,
-               rows_moved: bool = False) -> None:
+    def _start(self, keep: bool = False, rows_gone: bool = False, sessions_current: bool = False) -> None:
         """Conversations, empty rows, file-level issues and the reader's findings; no row checked yet
-        (`keep`: the issues found before stay, but those of rows that are gone; `rows_moved`: the same
-        rows, in another order)."""
+        (`keep`: the issues found before stay, but those of rows that are gone)."""
         v = self.v
         v._ctx = checks.RowContext(v.ds, v.is_workbook())
-        if not rows_moved:
-            v._empty = bulk.empty_rows(v.ds.rows)
+        v._empty = bulk.empty_rows(v.ds.rows)
         if not sessions_current:
             v.sessions.rebuild(v._empty)
         has_row = v.ds.has_row
@@ -120,6 +131,37 @@ class CheckPass:
             v._composed = {rid: tuple(found) for rid, found in v.static_rows.items() if has_row(rid)}
         v._file = v._file_level()
         v._recount()
+
+    # ----- rows moved ------------------------------------------------------------------------------------
+    def _rows_moved(self, moved: set[str]) -> None:
+        """Rows moved, none changed: each row's own issues, the duplicate questions and the letter-case
+        groups are still right; only a conversation whose rows changed order (`moved`), or came together
+        or apart, can have other issues. Each step looks at BLOCK_SESSIONS of the conversations of more
+        than one row, checks those again and shows their rows' issues at once: no pass over every row."""
+        v = self.v
+        self.next_row = len(v.ds.rows)
+        self._moved = moved
+        self._spanning = [sid for sid, members in v.sessions.sessions.items() if len(members) > 1]
+        self._moved_total = len(self._spanning)
+
+    def _step_moved(self, n: int) -> bool:
+        v = self.v
+        sessions, changed = v.sessions.sessions, set()
+        with bulk_allocation():
+            for sid in self._spanning[-n:]:
+                if sid in sessions and (sid in self._moved or v._contiguity_changed(sid)):
+                    v._session_issues.pop(sid, None)
+                    v._contiguous.pop(sid, None)
+                    v._check_session(sid)
+                    changed.update(rid for rid in sessions[sid] if v._recompose(rid))
+            del self._spanning[-n:]
+            done = not self._spanning
+            if done:
+                v.checking = None
+                keep_built(len(v.ds.rows))
+        if changed or done:
+            v._notify(changed, done and v._refresh_file_issues())
+        return done
 
     def _check_block(self, block) -> None:
         v = self.v

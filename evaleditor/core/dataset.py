@@ -240,13 +240,17 @@ class Dataset:
 
     def reorder(self, order: Sequence[int]) -> list[int]:
         """Put the rows in the order of the row ids given (a permutation); return the old order."""
-        old = [r.id for r in self.rows]
-        by_id = {r.id: r for r in self.rows}
-        if len(order) != len(old) or set(order) != by_id.keys():
+        old = list(map(_ROW_ID, self.rows))
+        by_id = dict(zip(old, self.rows, strict=True))
+        try:  # as many ids, none twice, none unknown: a permutation
+            rows = list(map(by_id.__getitem__, order)) if len(set(order)) == len(order) == len(old) else None
+        except KeyError:
+            rows = None
+        if rows is None:
             raise ValueError("reorder needs a permutation of the row ids")
         change = Change("reorder", row_ids=list(order))
         self._before(change)
-        self.rows = [by_id[i] for i in order]
+        self.rows = rows
         self._positions = None
         self._after(change)
         return old

@@ -56,6 +56,20 @@ class SessionIndex:
                         members.append(rid)
         return old
 
+    def reorder(self) -> set[str]:
+        """The rows moved (none came, went or changed): each conversation's rows put in their new file
+        order, without a pass over every row's cells (a third of `rebuild`'s time at 100k rows). Returns
+        the conversations whose rows changed order."""
+        positions, sessions = self.ds.positions, self.sessions
+        moved = set()
+        for sid, members in sessions.items():
+            if len(members) > 1:
+                at = positions(members)
+                if at != sorted(at):
+                    sessions[sid] = [rid for _, rid in sorted(zip(at, members, strict=True))]
+                    moved.add(sid)
+        return moved
+
     def move(self, row_id: int, new_sid: str) -> str:
         """Put `row_id` into session `new_sid` ("" for none); return its old session id."""
         old_sid = self.session_of.get(row_id, "")

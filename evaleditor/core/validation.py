@@ -122,14 +122,13 @@ class Validator:
         """An edit of more rows than this is checked by a full pass, not row by row."""
         return max(BULK_ROWS, len(self.ds.rows) // 2)
 
-    def _revalidate_all(self, keep: bool = False, rows_checked: bool = False, now: bool = False,
-                        sessions_current: bool = False) -> None:
+    def _revalidate_all(self, keep: bool = False, now: bool = False, sessions_current: bool = False) -> None:
         """Validate from scratch and tell listeners every row that had or has an issue; in slices when
         `defer_big_changes` and the dataset is big, unless `now` (a window runs them: see CheckPass for
-        `keep` and `rows_checked`)."""
+        `keep`)."""
         if self.defer_big_changes and not now and len(self.ds.rows) > BULK_ROWS:
             before = set(self._composed)
-            self.checking = CheckPass(self, keep, rows_checked, sessions_current)
+            self.checking = CheckPass(self, keep, sessions_current)
             self._notify(before ^ set(self._composed) if keep else before | set(self._composed), True)
             return
         before = set(self._composed)
@@ -241,16 +240,17 @@ class Validator:
             self._update_rows(set(change.row_ids), seam=(change.first - 1, change.last + 1))
         elif change.kind == "remove_rows":
             self._update_rows(set(self._removed), removed=True, seam=(change.first - 1, change.first))
-        elif change.kind == "reorder":
+        elif change.kind == "reorder":  # a sort, its undo: only conversations can change (CheckPass._rows_moved)
+            self.checking = CheckPass(self, moved=self.sessions.reorder())
             if self.defer_big_changes and len(self.ds.rows) > BULK_ROWS:
-                self._revalidate_all(keep=True, rows_checked=True)  # a sort: every conversation may move
+                self._refresh_file_issues()
+                self._notify(set(), True)  # a window hears that checking goes on and runs it in slices
             else:
-                self._update_rows(set(), reordered=True)
+                self.finish_checking()
         else:  # columns or target: every check may change
             self._revalidate_all()
 
-    def _update_rows(self, touched: set[int], removed: bool = False, reordered: bool = False,
-                     seam: tuple[int, int] | None = None) -> None:
+    def _update_rows(self, touched: set[int], removed: bool = False, seam: tuple[int, int] | None = None) -> None:
         """Re-check `touched` rows (edited, inserted or removed) and what depends on them.
 
         `seam` is the pair of positions that became neighbours (around an inserted or removed block):
@@ -272,19 +272,10 @@ class Validator:
                 else:
                     self._empty.add(rid)
         sessions_to_check: set[str] = set()
-        if reordered:
-            old = self.sessions.rebuild(self._empty)
-            new = self.sessions.sessions
-            for sid in old.keys() | new.keys():
-                if old.get(sid) != new.get(sid) or (sid in new and self._contiguity_changed(sid)):
-                    sessions_to_check.add(sid)
-            for sid in old.keys() - new.keys():
-                candidates.update(r for r in old[sid] if r not in touched or not removed)
         for rid in touched:
             old_sid = old_sids[rid]
             new_sid = "" if removed or spos is None or rid in self._empty else self.ds.row(rid).cells[spos]
-            if not reordered:
-                self.sessions.move(rid, new_sid)
+            self.sessions.move(rid, new_sid)
             if old_sid != new_sid:
                 self._case_groups.move(old_sid, new_sid, self.sessions.sessions.__contains__)
                 for sid in (old_sid, new_sid):

@@ -5,7 +5,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import invariant, rule
 
-from evaleditor.core import checks, validation
+from evaleditor.core import bulk, checks, file_checks, validation
 from evaleditor.core.commands import ReorderRows, SetCells
 from evaleditor.core.document import document_from_table
 from evaleditor.core.table import RawTable
@@ -189,3 +189,37 @@ def test_a_row_leaving_a_conversation_already_checked_in_the_last_steps_leaves_n
     SetCells([(ds.rows[2].id, ds.columns[0].id, "s2")]).apply(ds)  # s1 is one row now, s2 two apart
     v.finish_checking()
     assert snapshot(doc) == snapshot(fresh(doc)) and mirror.stale() == set()
+
+
+def test_a_reorder_checks_again_only_the_conversations_whose_rows_it_moved(monkeypatch):
+    rows = [["s1", "1", "q1", "a", ""], ["s1", "2", "q2", "a", ""], ["s2", "1", "q3", "a", ""],
+            ["s2", "2", "q4", "a", ""], ["", "", "q5", "a", ""], ["s3", "1", "q6", "a", ""], ["s3", "2", "q7", "a", ""]]
+    doc = windowed_doc(monkeypatch, rows)
+    ds, v = doc.dataset, doc.validator
+    mirror = Mirror(doc)
+    checked, passes = [], []
+    real = file_checks.check_session
+    monkeypatch.setattr(file_checks, "check_session", lambda ds_, ctx, members, contiguous:
+                        checked.append(members[0]) or real(ds_, ctx, members, contiguous))
+    monkeypatch.setattr(bulk, "columns_of", lambda *args: passes.append("columns"))  # no pass over the cells
+    monkeypatch.setattr(validation.Validator, "_compose_all", lambda self: passes.append("compose"))
+    ids = [r.id for r in ds.rows]
+    ReorderRows([ids[1], ids[0], *ids[2:]]).apply(ds)  # s1's turns swapped; s2, s3 untouched
+    assert v.checking is not None
+    steps = 1
+    while not v.checking.step(1):  # one conversation of more than one row a step
+        steps += 1
+    assert checked == [ids[1]] and passes == [] and steps == 3
+    assert "turns-out-of-file-order" in {i.rule for i in v.row_issues(ids[0])}
+    monkeypatch.undo()  # a fresh document is checked in full
+    assert snapshot(doc) == snapshot(fresh(doc)) and mirror.stale() == set()
+
+
+def test_rows_of_a_conversation_coming_apart_in_a_reorder_are_checked_again():
+    rows = [["s1", "1", "q1", "a", ""], ["s1", "2", "q2", "a", ""], ["", "", "q3", "a", ""]]
+    doc = deferred_doc(rows)
+    doc.validator.finish_checking()
+    ids = [r.id for r in doc.dataset.rows]
+    ReorderRows([ids[0], ids[2], ids[1]]).apply(doc.dataset)  # s1's order is the same, its rows apart
+    assert "session-rows-not-contiguous" in {i.rule for i in doc.validator.row_issues(ids[0])}
+    assert snapshot(doc) == snapshot(fresh(doc))
