@@ -87,7 +87,7 @@ def test_a_save_or_an_errors_filter_during_the_pass_checks_the_rest_first(openin
     w = opening
     w.checker._slice()
     from evaleditor.core.search import RowFilter
-    w.apply_filter(RowFilter(has_errors=True))
+    w.navigation.apply_filter(RowFilter(has_errors=True))
     assert w.doc.validator.checking is None
     errors = {i.row_id for i in w.doc.validator.all_issues() if i.severity == "error" and i.row_id}
     assert {w.model.row_id(r) for r in range(w.model.rowCount())} == errors

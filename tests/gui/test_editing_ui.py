@@ -245,7 +245,7 @@ def test_paste_single_value_fills_the_selection(window):
     m = window.model
     window.view.selectionModel().select(QItemSelection(m.index(0, 3), m.index(2, 3)),
                                         QItemSelectionModel.SelectionFlag.ClearAndSelect)
-    window.paste("same\r\n")
+    window.ops.paste("same\r\n")
     assert [r.cells[3] for r in window.doc.dataset.rows[:3]] == ["same"] * 3
     assert window.undo_stack.count() == 1
 
@@ -253,11 +253,11 @@ def test_paste_single_value_fills_the_selection(window):
 def test_delete_cells_and_cut(window):
     m = window.model
     window.view.go_to(m.index(0, 3))
-    window.cut()
+    window.ops.cut()
     assert QApplication.clipboard().text() == "Sunny\r\n"
     assert window.doc.dataset.rows[0].cells[3] == ""
     window.view.go_to(m.index(1, 3))
-    window.delete_cells()
+    window.ops.delete_cells()
     assert window.doc.dataset.rows[1].cells[3] == ""
     assert window.undo_stack.count() == 2
 

@@ -113,7 +113,7 @@ def test_a_filter_during_a_count_starts_it_again_and_counts_the_hidden_rows_too(
     dlg = big.find_dialog
     dlg.find_edit.setText("refund")
     dlg.start_count()
-    big.apply_filter(RowFilter(text="s1"))  # s1, s10…s19, s100…
+    big.navigation.apply_filter(RowFilter(text="s1"))  # s1, s10…s19, s100…
     rows = big.model.visible_row_ids()
     qtbot.waitUntil(lambda: "hidden rows" in dlg.count_label.text(), timeout=10000)
     hidden = find_cells(big.doc.dataset, FindQuery("refund")).matches - find_cells(
@@ -133,7 +133,7 @@ def test_find_next_walks_the_visible_matches_and_counts(window, qtbot):
         spots.append((view.currentIndex().row(), view.currentIndex().column()))
     assert spots == [(0, Q), (1, Q), (4, Q), (0, Q)]  # round to the first
     assert dlg.count_label.text() == "3 matches in 3 cells"
-    window.apply_filter(RowFilter(session="s1"))
+    window.navigation.apply_filter(RowFilter(session="s1"))
     view.go_to(window.model.index(0, Q))
     assert dlg.find_next() and view.currentIndex().row() == 1
     assert dlg.find_next() and view.currentIndex().row() == 0  # "What is 2+2?" is hidden
@@ -144,7 +144,7 @@ def test_find_next_walks_the_visible_matches_and_counts(window, qtbot):
 
 # ----- 2. Replace all with a filter ---------------------------------------------------------------------------
 def test_replace_all_with_a_filter_says_how_many_matches_the_hidden_rows_keep(window, dialogs_log):
-    window.apply_filter(RowFilter(session="s1"))  # rows 0 and 1; "What is 2+2?" (row 4) is hidden
+    window.navigation.apply_filter(RowFilter(session="s1"))  # rows 0 and 1; "What is 2+2?" (row 4) is hidden
     window.show_find()
     dlg = window.find_dialog
     dlg.find_edit.setText("?")

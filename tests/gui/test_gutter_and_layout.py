@@ -3,6 +3,7 @@ session id; the window fits the screen on first start and no data column hides b
 
 from PySide6.QtWidgets import QApplication
 
+from evaleditor.gui.window.checking import finish_now
 from tests.gui.conftest import make_doc
 from tests.gui.test_window import show_active
 
@@ -22,7 +23,7 @@ def test_the_gutter_keeps_its_width_when_rows_become_invalid_and_valid_again(win
     before = gutter_width(w)
     for row in (0, 29):
         w.model.setData(w.model.index(row, 2), "")  # an empty question: the row gets an error icon
-        w.finish_checking()
+        finish_now(w.doc)
         assert w.model.headerData(row, 2, 1) is not None  # the icon is there (Qt.Vertical, DecorationRole)
         assert gutter_width(w) == before
     w.undo_stack.undo()

@@ -137,7 +137,7 @@ def test_paste_1x2_block_into_4x2_selection_tiles_it_in_one_undo_step(window):
     before = [list(r.cells) for r in window.doc.dataset.rows]
     select(window, 0, 2, 3, 3)
     message = window.statusBar()
-    window.paste("x\ty\r\n")
+    window.ops.paste("x\ty\r\n")
     assert cells(window, 2)[:4] == ["x"] * 4 and cells(window, 3)[:4] == ["y"] * 4
     assert cells(window, 2)[4] == before[4][2]  # nothing outside the selection
     assert "repeated" in message.currentMessage()
@@ -148,14 +148,14 @@ def test_paste_1x2_block_into_4x2_selection_tiles_it_in_one_undo_step(window):
 
 def test_paste_2x1_block_tiles_over_4x3_selection(window):
     select(window, 0, 2, 3, 4)
-    window.paste("a\r\nb\r\n")
+    window.ops.paste("a\r\nb\r\n")
     assert [r.cells[2:5] for r in window.doc.dataset.rows[:4]] == [["a"] * 3, ["b"] * 3] * 2
 
 
 def test_paste_block_not_fitting_the_selection_is_pasted_once(window):
     before = [list(r.cells) for r in window.doc.dataset.rows]
     select(window, 0, 2, 3, 4)  # 4x3 is not a multiple of 2x2 in width
-    window.paste("a\tb\r\nc\td\r\n")
+    window.ops.paste("a\tb\r\nc\td\r\n")
     rows = [r.cells for r in window.doc.dataset.rows]
     assert [r[2:4] for r in rows[:2]] == [["a", "b"], ["c", "d"]]
     assert rows[2] == before[2] and rows[0][4] == before[0][4]
@@ -163,7 +163,7 @@ def test_paste_block_not_fitting_the_selection_is_pasted_once(window):
 
 def test_paste_single_value_still_fills_the_selection(window):
     select(window, 0, 3, 3, 4)
-    window.paste("same")
+    window.ops.paste("same")
     assert [r.cells[3:5] for r in window.doc.dataset.rows[:4]] == [["same", "same"]] * 4
     assert window.undo_stack.count() == 1
 
@@ -171,7 +171,7 @@ def test_paste_single_value_still_fills_the_selection(window):
 def test_paste_wider_than_the_table_says_how_many_cells_went_in(window):
     window.set_document(make_doc(["question", "answer", "context"], [["q1", "a1", "c1"], ["q2", "a2", "c2"]]))
     select(window, 1, 2, 1, 2)  # the last column of the last row
-    window.paste("1\t2\t3\t4\r\n5\t6\t7\t8\r\n")
+    window.ops.paste("1\t2\t3\t4\r\n5\t6\t7\t8\r\n")
     assert [r.cells for r in window.doc.dataset.rows] == [["q1", "a1", "c1"], ["q2", "a2", "1"], ["", "", "5"]]
     message = window.statusBar().currentMessage()
     assert "Pasted 2 of 8 cells" in message and "6 " in message and "2 \u00d7 4" not in message

@@ -66,7 +66,7 @@ def test_view_language_switches_live_and_is_kept(window, qtbot):
     header = window.model.headerData(4, Qt.Orientation.Horizontal, R.ToolTipRole)
     assert "expected_tool_calls" in header
     window.view.go_to(window.model.index(0, 2))
-    window.delete_cells()
+    window.ops.delete_cells()
     assert window.actions.undo.text() == "撤销“删除单元格”(&U)"
     window.actions.ui_languages["en"].trigger()
     settle()

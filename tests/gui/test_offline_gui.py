@@ -37,7 +37,7 @@ def test_the_window_works_offline(network_calls, qtbot, tmp_path, dialogs_log):
         assert w.doc.validator.counts is not None
         m = w.model
         m.setData(m.index(0, 0), "edited offline")
-        w.paste("a\tb\nc\td")
+        w.ops.paste("a\tb\nc\td")
         w.undo_stack.undo()
         w.undo_stack.redo()
         w.ops.next_issue()

@@ -69,7 +69,7 @@ def test_paste_tsv_block_with_quoted_multiline_cell_is_one_undo_step(window):
     model = window.model
     window.view.go_to(model.index(4, Q))
     text = 'Q one\t"answer\nwith two lines"\r\nQ "two"\tplain\r\nQ three\tthird\r\n'
-    window.paste(text)
+    window.ops.paste(text)
     assert window.undo_stack.count() == 1
     assert model.data(model.index(4, Q), R.EditRole) == "Q one"
     assert model.data(model.index(4, 3), R.EditRole) == "answer\nwith two lines"
@@ -89,7 +89,7 @@ def test_copy_puts_excel_tsv_on_the_clipboard(window):
     from PySide6.QtCore import QItemSelection, QItemSelectionModel
     window.view.selectionModel().select(QItemSelection(model.index(0, Q), model.index(1, 3)),
                                         QItemSelectionModel.SelectionFlag.Select)
-    window.copy()
+    window.ops.copy()
     assert QApplication.clipboard().text() == 'Weather in Paris?\t"two\nlines"\r\nAnd Lyon?\tCloudy\r\n'
 
 

@@ -40,6 +40,20 @@ SLICED_CELLS = 20_000  # a replace-all of more cells than this runs in slices, w
 
 
 class FindReplaceDialog(QDialog):
+    @classmethod
+    def show_for(cls, window) -> FindReplaceDialog:
+        """Edit ▸ Find and Replace: `window`'s dialog (made once: window.find_dialog), its find text selected."""
+        if window.find_dialog is None:
+            window.find_dialog = cls(window)
+        dialog = window.find_dialog
+        dialog.refresh_columns()
+        dialog.show()
+        dialog.raise_()
+        dialog.activateWindow()
+        dialog.find_edit.setFocus()
+        dialog.find_edit.selectAll()
+        return dialog
+
     def __init__(self, window):
         super().__init__(window)
         self.window_ = window

@@ -269,7 +269,7 @@ class UploadPreview(QWidget):
     def _link(self, target: str) -> None:
         kind, _, value = target.partition(":")
         if kind == "row" and value.isdigit():
-            self.w.go_to_issue(None, int(value))
+            self.w.navigation.go_to_issue(None, int(value))
             self.w.activateWindow()
         elif kind == "rule":
             from evaleditor.gui.panels import help_window

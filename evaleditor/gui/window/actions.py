@@ -122,12 +122,12 @@ def build(w) -> SimpleNamespace:
     m.addAction(a.undo)
     m.addAction(a.redo)
     m.addSeparator()
-    a.cut = _act(m, QT_TRANSLATE_NOOP("Menus", "Cu&t"), w.cut, Key.Cut)
-    a.copy = _act(m, QT_TRANSLATE_NOOP("Menus", "&Copy"), w.copy, Key.Copy)
-    a.paste = _act(m, QT_TRANSLATE_NOOP("Menus", "&Paste"), w.paste, Key.Paste)
+    a.cut = _act(m, QT_TRANSLATE_NOOP("Menus", "Cu&t"), w.ops.cut, Key.Cut)
+    a.copy = _act(m, QT_TRANSLATE_NOOP("Menus", "&Copy"), w.ops.copy, Key.Copy)
+    a.paste = _act(m, QT_TRANSLATE_NOOP("Menus", "&Paste"), w.ops.paste, Key.Paste)
     # Explicit keys, not Key.Delete: on X11 (KDE, GNOME …) that standard key also means Ctrl+D, which
     # would make Ctrl+D ambiguous with Duplicate Rows and do nothing at all.
-    a.delete_cells = _act(m, QT_TRANSLATE_NOOP("Menus", "&Delete Cells"), w.delete_cells, ["Del", "Backspace"])
+    a.delete_cells = _act(m, QT_TRANSLATE_NOOP("Menus", "&Delete Cells"), w.ops.delete_cells, ["Del", "Backspace"])
     m.addSeparator()
     a.find = _act(m, QT_TRANSLATE_NOOP("Menus", "&Find and Replace\u2026"), w.show_find,
                   [Key.Find, Key.Replace, "Ctrl+H"])
@@ -221,7 +221,7 @@ def build(w) -> SimpleNamespace:
     m = _menu(mb, QT_TRANSLATE_NOOP("Menus", "&Go"))
     a.next_issue = _act(m, QT_TRANSLATE_NOOP("Menus", "&Next Issue"), ops.next_issue, "F8")
     a.previous_issue = _act(m, QT_TRANSLATE_NOOP("Menus", "&Previous Issue"), partial(ops.next_issue, True), "Shift+F8")
-    a.conversation = _act(m, QT_TRANSLATE_NOOP("Menus", "Show Only This &Conversation"), w.filter_to_conversation)
+    a.conversation = _act(m, QT_TRANSLATE_NOOP("Menus", "Show Only This &Conversation"), w.navigation.filter_to_conversation)
     m.addSeparator()
     a.focus_table = _act(m, QT_TRANSLATE_NOOP("Menus", "Cases &Table"), w.focus.table, "Ctrl+Shift+E",
                          QT_TRANSLATE_NOOP("Menus", "Move the keyboard focus to the cases table"))

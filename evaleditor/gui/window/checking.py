@@ -12,6 +12,7 @@ import time
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from evaleditor.core.validation import Validator
+from evaleditor.gui.window.undo import wait_cursor
 
 SLICE_MS = 25
 FIRST_SLICE_MS = 30
@@ -57,3 +58,11 @@ class CheckRunner(QObject):
             self.finished.emit()
         else:
             self.progressed.emit(*v.checking.progress())
+
+
+def finish_now(doc) -> None:
+    """What needs every issue (a save, a fix-all, F8, an errors filter) first checks the rows of `doc` not
+    yet checked, now."""
+    if doc is not None and doc.validator.checking is not None:
+        with wait_cursor():
+            doc.validator.finish_checking()

@@ -22,6 +22,8 @@ from evaleditor.core.i18n import error_text
 from evaleditor.core.saving import WRITABLE, default_format
 from evaleditor.gui import dialogs
 from evaleditor.gui.window import settings
+from evaleditor.gui.window.captions import document_name
+from evaleditor.gui.window.checking import finish_now
 from evaleditor.gui.window.disk_watch import DiskWatch, file_stamp
 from evaleditor.gui.window.save_checks import SaveChecks
 from evaleditor.gui.window.save_target import csv_change, not_written, suggested_stem
@@ -169,7 +171,7 @@ class Documents:
         self.view.commit_editor()
         if not self.window.is_modified():
             return True
-        answer = dialogs.ask_save_changes(self.window, self.window.document_name())
+        answer = dialogs.ask_save_changes(self.window, document_name(self.doc))
         if answer == dialogs.SAVE:
             return self.save(wait=True)
         return answer == dialogs.DISCARD
@@ -217,7 +219,7 @@ class Documents:
         .csv is UTF-8 with a BOM and commas."""
         from evaleditor.io.excel.write import safe_sheet_title
         from evaleditor.io.save import save_document
-        self.window.finish_checking()  # the save's questions count issues (control characters …)
+        finish_now(self.doc)  # the save's questions count issues (control characters …)
         doc = self.doc
         plan = doc.prepare_save(fmt, headers=headers, path=path)
         leaving = self.checks.leaving_out(path, plan)  # other sheets, SDK traces: asked before they go
@@ -256,7 +258,7 @@ class Documents:
             self.file_stamp = file_stamp(doc.path)
             settings.add_recent(doc.path)
             self.window.update_title()
-            self.window.update_action_states()
+            self.window.action_states.update()
             self.window.refresh_banner()
             said = translate("Documents", "Saved {path}").format(path=doc.path)
             if changed:

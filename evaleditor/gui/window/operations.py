@@ -1,5 +1,6 @@
-"""What the Edit and Data menus do: each builds one core command (core/editing.py, core/fixes.py),
-pushes it as one undo step, and puts the selection where the user expects it."""
+"""What the Edit and Data menus do: Cut, Copy, Paste and Delete go through gui/table/clipboard.py; the
+others each build one core command (core/editing.py, core/fixes.py), push it as one undo step, and put
+the selection where the user expects it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from evaleditor.core.fixes import fix_all_command, fix_command
 from evaleditor.core.rules import RULES, Issue
 from evaleditor.core.targets import SESSION
 from evaleditor.gui import dialogs
+from evaleditor.gui.table import clipboard
+from evaleditor.gui.window.checking import finish_now
 from evaleditor.gui.window.undo import push
 
 translate = QCoreApplication.translate
@@ -37,6 +40,24 @@ class Operations:
                 self.w.statusBar().showMessage(message, 5000)
             return False
         return True
+
+    # ----- clipboard -------------------------------------------------------------------------------------------
+    def copy(self) -> None:
+        if self.model.doc is not None:
+            n = clipboard.copy(self.view, self.model)
+            self.w.statusBar().showMessage(translate("MainWindow", "Copied {n:,} cells").format(n=n), 3000)
+
+    def cut(self) -> None:
+        if self.ready():
+            clipboard.cut(self.view, self.model)
+
+    def paste(self, text: str | None = None) -> None:
+        if self.ready():
+            self.w.statusBar().showMessage(clipboard.paste(self.view, self.model, text), 5000)
+
+    def delete_cells(self) -> None:
+        if self.ready():
+            clipboard.clear(self.view, self.model)
 
     # ----- selection helpers ------------------------------------------------------------------------------
     def selected_row_ids(self) -> list[int]:
@@ -187,7 +208,7 @@ class Operations:
     def fix_issue(self, issue: Issue) -> bool:
         if not self.ready():
             return False
-        self.w.finish_checking()
+        finish_now(self.w.doc)
         fix = RULES[issue.rule].fix
         if fix == "save-as-xlsx":
             return self.w.documents.save_as(fmt="xlsx")
@@ -199,12 +220,12 @@ class Operations:
     def fix_all(self, rule: str) -> bool:
         if not self.ready():
             return False
-        self.w.finish_checking()
+        finish_now(self.w.doc)
         v = self.model.validator
         before = v.rule_counts.get(rule, 0)
         command = fix_all_command(v, rule)  # its undo text: "<fix> (all <rule>)"
         done = self.push(command)
-        self.w.finish_checking()
+        finish_now(self.w.doc)
         left = [i for i in v.all_issues() if i.rule == rule] if v.rule_counts.get(rule, 0) else []
         self.w.statusBar().showMessage(fix_all_report(self.model.ds, rule, before, left), 15000)
         return done
@@ -227,7 +248,7 @@ class Operations:
         model = self.model
         if model.doc is None or model.rowCount() == 0:
             return False
-        self.w.finish_checking()
+        finish_now(self.w.doc)
         ds, v = model.ds, model.validator
         cur = self.view.currentIndex()
         row = cur.row() if cur.isValid() else (-1 if not backwards else model.rowCount())

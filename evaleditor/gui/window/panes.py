@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QDockWidget, QWidget
 
 # the pane holding the keyboard focus gets a ring in the highlight colour (the others a quiet frame)
@@ -26,6 +26,14 @@ class PaneFocus:
         for pane in (self.view, self.issues_panel.view, self.conversation_panel.browser):
             pane.setObjectName("pane")  # the rule matches the pane only, not its headers and scroll bars
             pane.setStyleSheet(FOCUS_RING)
+
+    def then_table(self, action):
+        """`action`, then the keyboard focus back on the table (arrow keys move there again): for a button
+        or list outside the table (not a text field)."""
+        def run(*args) -> None:
+            action(*args)
+            self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+        return run
 
     def table(self) -> None:
         """Go ▸ Cases Table (Ctrl+Shift+E): the cases table, at its current cell (the first one if none)."""

@@ -33,6 +33,7 @@ from evaleditor.core.errors import UnstorableCell, VerifyError
 from evaleditor.core.i18n import error_text
 from evaleditor.core.saving import SavePlan
 from evaleditor.gui import dialogs
+from evaleditor.gui.window.captions import document_name
 from evaleditor.gui.window.undo import CoreUndoCommand
 
 translate = QCoreApplication.translate
@@ -124,7 +125,7 @@ class SaveChecks(QObject):
                                                  "images … (cases with any: {n:,})").format(n=plan.hidden_cases))
         if not lines:
             return dialogs.SAVE
-        answer = dialogs.ask_save_leaving_out(self.window, self.window.document_name(), plan.fmt, lines, in_place)
+        answer = dialogs.ask_save_leaving_out(self.window, document_name(doc), plan.fmt, lines, in_place)
         if answer == dialogs.SAVE:
             self._told[key] = doc
         return answer
@@ -144,7 +145,7 @@ class SaveChecks(QObject):
         bad = cannot_hold(ds.headers(), [row.cells for row in ds.rows], style.encoding)
         if bad is None:
             return style
-        if not dialogs.ask_csv_encoding(self.window, self.window.document_name(), style.encoding, bad):
+        if not dialogs.ask_csv_encoding(self.window, document_name(doc), style.encoding, bad):
             return None
         return style._replace(encoding=UTF8_CSV.encoding)
 

@@ -72,6 +72,11 @@ def is_blank(window) -> bool:
     return window.doc is None and window.tasks.current is None
 
 
+def local_files(event) -> list[str]:
+    """The local files a drag carries (nothing else is taken)."""
+    return [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+
+
 def open_paths(paths: list[str], window=None) -> None:
     """Open every one of `paths`: the first in `window` when it holds nothing (or, being its only
     file, as a drop onto it replaces its document today), each other one in a window of its own."""
