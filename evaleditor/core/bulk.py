@@ -1,17 +1,27 @@
-"""Whole-column helpers for a full validation: the cells column by column, the empty rows, a control
-character anywhere in a column, the conversations with nothing to report — each mostly one C-level
-call, so that opening a 100k-row file costs little Python-level work per cell."""
+"""Whole-column helpers for a full validation: the cells column by column, the empty rows, the cells
+that hold a control character, the conversations with nothing to report — each mostly C-level calls,
+so that opening a 100k-row file costs little Python-level work per cell."""
 
 from __future__ import annotations
 
+import re
+from array import array
 from collections.abc import Sequence
-from itertools import compress, filterfalse
+from itertools import compress, count, filterfalse
 from operator import attrgetter, itemgetter
 
 from evaleditor.core.dataset import Row
 
-_CONTROL_BYTES = bytes(c for c in range(32) if c not in (9, 10, 13))  # in UTF-8 these bytes stand only for themselves
+CONTROL_CHARS = "".join(chr(i) for i in range(32) if chr(i) not in "\t\n\r")  # a workbook cannot hold them
+CONTROL = re.compile(f"[{re.escape(CONTROL_CHARS)}]")
+_CONTROL_BYTES = CONTROL_CHARS.encode("ascii")
+PIECE = 1024  # texts joined at a time by control_cells
 _cells = attrgetter("cells")
+
+
+def where(flags) -> list[int]:
+    """The positions of the true values of `flags` (an iterable), at C speed."""
+    return list(compress(count(), flags))
 
 
 def columns_of(rows: Sequence[Row], width: int) -> list[Sequence[str]]:
@@ -31,19 +41,34 @@ def empty_rows(rows: Sequence[Row]) -> set[int]:
     return {r.id for r in rows if r.is_empty()}
 
 
-def has_control(texts: Sequence[str]) -> bool:
-    """Whether any of `texts` holds a control character other than tab, newline and carriage return,
-    at C speed: deleting those bytes from the UTF-8 changes its length. The ASCII texts (most) are
-    joined apart, so that their join and encoding are copies of one byte per character; the others
-    are encoded as UTF-8 (a lone surrogate kept as its bytes)."""
-    ascii_ = list(map(str.isascii, texts))
-    data = "".join(compress(texts, ascii_)).encode("ascii")
-    if len(data.translate(None, _CONTROL_BYTES)) != len(data):
-        return True
-    if all(ascii_):
-        return False
-    data = "".join(filterfalse(str.isascii, texts)).encode("utf-8", "surrogatepass")
-    return len(data.translate(None, _CONTROL_BYTES)) != len(data)
+def scan_column(texts: Sequence[str], control: bool = True) -> tuple[array, list[int]]:
+    """The length of each text, and (when `control`) the positions of the texts that hold a control
+    character other than tab, newline and carriage return, in one pass: each pass over a column's
+    texts costs a memory access per text (60 ms for 7 columns of 100k long texts), whatever C-level
+    work it does. PIECE texts at a time, so that the texts are still in the processor's cache for the
+    second look and the buffers stay small (a 100 MB join of a column spends as much time faulting in
+    fresh memory as the search does).
+
+    A control character is ASCII, so deleting the control bytes from the texts' ASCII characters
+    changes their length only where one is. The ASCII texts (most) are joined apart, so that their join
+    and encoding are copies of one byte per character; the others are encoded with every non-ASCII
+    character left out. Only a piece that holds one is searched text by text."""
+    lengths = array("L")
+    found: list[int] = []
+    for start in range(0, len(texts), PIECE):
+        part = texts[start:start + PIECE]
+        lengths.extend(map(len, part))
+        if not control:
+            continue
+        ascii_ = list(map(str.isascii, part))
+        data = "".join(compress(part, ascii_)).encode("ascii")
+        hit = len(data.translate(None, _CONTROL_BYTES)) != len(data)
+        if not hit and not all(ascii_):
+            data = "".join(filterfalse(str.isascii, part)).encode("ascii", "ignore")
+            hit = len(data.translate(None, _CONTROL_BYTES)) != len(data)
+        if hit:
+            found += compress(range(start, start + len(part)), map(CONTROL.search, part))
+    return lengths, found
 
 
 def plain_sessions(sids: Sequence[str], turns: Sequence[str] | None, sessions: dict[str, list[int]],

@@ -1,23 +1,24 @@
 """Row-local rules, each defined once, and the two ways they run.
 
 A `CellRule` says which cells of a row it reads, what it finds in one cell's text, the issue it makes
-of a finding, and a column filter: a C-level call (a join and one translate, a set intersection,
-`max(map(len, …))`) that tells whether any cell of a whole column can hold a finding. From that one
-table `RowContext.check(row)` re-checks one edited row, and `RowContext.check_all(…)` checks every row
-of a file at once, asking each rule's filter first, so that Python-level work happens only in columns
-that hold a finding. Both give a row's issues in the same order: rule by rule, cells left to right.
+of a finding, and its candidates in a whole column: the positions of the cells that may hold a
+finding, found by C-level calls (`map` of a str method or a regex, a join and one translate, a set
+lookup) that leave out every cell that certainly holds none. From that one table
+`RowContext.check(row)` re-checks one edited row, and `RowContext.check_all(…)` checks every row of a
+file at once, running the per-cell finding only on the candidates, so that Python-level work happens
+only in cells that may hold a finding. Both give a row's issues in the same order: rule by rule, cells
+left to right.
 Session and file rules are in file_checks.py.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from operator import attrgetter, itemgetter
+from operator import attrgetter, itemgetter, ne, not_, or_
 
 from evaleditor.core import toolcalls
-from evaleditor.core.bulk import has_control
+from evaleditor.core.bulk import CONTROL, scan_column, where
 from evaleditor.core.dataset import Dataset, Row
 from evaleditor.core.i18n import N_, Msg
 from evaleditor.core.rules import Issue, make_issue
@@ -25,10 +26,9 @@ from evaleditor.core.sessions import parse_turn
 from evaleditor.core.targets import ANSWER, QUESTION, SESSION, TOOL_CALLS, TURN
 
 EXCEL_MAX_CHARS = 32767
-CONTROL_CHARS = "".join(chr(i) for i in range(32) if chr(i) not in "\t\n\r")  # a workbook cannot hold them
-CONTROL = re.compile(f"[{re.escape(CONTROL_CHARS)}]")
 NULL_TEXTS = {"None", "NA", "N/A", "null", "NaN"}
 NULL_VARIANTS = frozenset(v for t in NULL_TEXTS for v in (t, t.lower(), t.upper(), t.capitalize()))
+_NULL_LONGEST = max(map(len, NULL_VARIANTS))
 TOOL_CALLS_EXAMPLE = ("example", '[{"name": "search", "arguments": {"q": "…"}}]')
 _NULL_ARGS = {v: (("text", v),) for v in NULL_VARIANTS}  # shared: a big file has tens of thousands
 
@@ -39,7 +39,7 @@ class CellRule:
     cells: Callable[[RowContext], Sequence[int]]  # the positions of the cells it reads
     finds: Callable[[RowContext, str], object]  # a finding (truthy) in one cell's text
     issue: Callable[[RowContext, int, int, str, object], Issue]  # (ctx, row id, column id, text, finding)
-    column_may_find: Callable[[RowContext, Sequence[str]], bool] = lambda ctx, column: True
+    candidates: Callable[[RowContext, Sequence[str]], Sequence[int]] = lambda ctx, column: range(len(column))
     workbook: bool = False  # checked only for a document that is (to be) a workbook
     needs: str | None = None  # a field whose cell in the same row must be filled for the rule to apply
     repeats: bool = False  # cells often repeat: a whole-file pass finds once per distinct text
@@ -63,6 +63,21 @@ class RowContext:
         self.max_question = self.target.max_chars.get(QUESTION)
         self.max_answer = self.target.max_chars.get(ANSWER)
         self.rules = [r for r in RULES if workbook or not r.workbook]
+        self._scans: dict[int, tuple[Sequence[str], Sequence[int], list[int]]] = {}  # during check_all
+
+    def lengths(self, column: Sequence[str]) -> Sequence[int]:
+        """Within check_all: the length of each text of a column (`bulk.scan_column`, once a column)."""
+        return self._scan(column)[1]
+
+    def control_cells(self, column: Sequence[str]) -> list[int]:
+        """Within check_all: the positions of a column's texts that hold a control character."""
+        return self._scan(column)[2]
+
+    def _scan(self, column: Sequence[str]) -> tuple[Sequence[str], Sequence[int], list[int]]:
+        found = self._scans.get(id(column))
+        if found is None:
+            found = self._scans[id(column)] = (column, *scan_column(column, self.workbook))
+        return found
 
     def column_id(self, fld: str) -> int | None:
         pos = self.ds.field_position(fld)
@@ -91,9 +106,16 @@ class RowContext:
         """`check` of every row not in `empty`, by row id (rows without issues left out), from the same
         rules column by column. `columns`: the cells column by column (bulk.columns_of). Tuples: the
         validator shows most of them as they are, so no second container is made."""
-        out: dict[int, list[Issue]] = {}
         if not rows or not self.col_ids:
             return {}
+        try:
+            return self._check_all(rows, columns, empty)
+        finally:
+            self._scans.clear()
+
+    def _check_all(self, rows: Sequence[Row], columns: list[Sequence[str]],
+                   empty: set[int]) -> dict[int, tuple[Issue, ...]]:
+        out: dict[int, list[Issue]] = {}
         ids = list(map(_ids, rows))
         col_ids = self.col_ids
         for rule in self.rules:
@@ -106,14 +128,15 @@ class RowContext:
             hits: list[tuple[int, int, Issue]] = []  # (row, column, issue)
             for pos in rule.cells(self):
                 column = columns[pos]
-                if not rule.column_may_find(self, column):
+                candidates = rule.candidates(self, column)
+                if not candidates:
                     continue
                 if rule.repeats:  # each distinct text once
-                    seen = {text: rule.finds(self, text) for text in set(column)}
-                    found = [(i, seen[text]) for i, text in enumerate(column) if seen[text]]
+                    seen = {text: rule.finds(self, text) for text in set(map(column.__getitem__, candidates))}
+                    found = [(i, seen[column[i]]) for i in candidates if seen[column[i]]]
                 else:
                     finds = rule.finds
-                    found = [(i, f) for i, text in enumerate(column) if (f := finds(self, text))]
+                    found = [(i, f) for i in candidates if (f := finds(self, column[i]))]
                 hits += [(i, pos, rule.issue(self, ids[i], col_ids[pos], column[i], f)) for i, f in found
                          if (need is None or need[i]) and ids[i] not in empty]
             if len(rule.cells(self)) > 1:
@@ -144,8 +167,34 @@ def _every(ctx: RowContext) -> Sequence[int]:
     return ctx.every
 
 
-def _longest(column: Sequence[str]) -> int:
-    return max(map(len, column), default=0)
+def _longer_than(ctx: RowContext, limit: int | None, column: Sequence[str]) -> Sequence[int]:
+    return where(map(limit.__lt__, ctx.lengths(column))) if limit else ()
+
+
+def _blank(ctx: RowContext, column: Sequence[str]) -> list[int]:
+    return where(map(or_, map(not_, column), map(str.isspace, column)))
+
+
+def _null_texts(ctx: RowContext, column: Sequence[str]) -> list[int]:
+    """Hashing only the short cells: a set lookup of every cell would hash a column of long answers."""
+    short = where(map(_NULL_LONGEST.__ge__, ctx.lengths(column)))
+    return list(map(short.__getitem__, where(map(NULL_VARIANTS.__contains__, map(column.__getitem__, short)))))
+
+
+def _unusual_tool_calls(ctx: RowContext, column: Sequence[str]) -> list[int]:
+    """The filled cells not in the form json.dumps writes (toolcalls.PLAIN_CALLS: known valid unparsed)."""
+    filled = where(column)
+    plain = map(toolcalls.PLAIN_CALLS.fullmatch, map(column.__getitem__, filled))
+    return list(map(filled.__getitem__, where(map(not_, plain))))
+
+
+def _spaced_ends(ctx: RowContext, column: Sequence[str]) -> list[int]:
+    return where(map(ne, column, map(str.strip, column)))
+
+
+def _bad_turns(ctx: RowContext, column: Sequence[str]) -> list[int]:
+    bad = {text for text in set(column) if _bad_turn(text)}  # a few distinct texts: "1" … "8"
+    return where(map(bad.__contains__, column)) if bad else []
 
 
 def empty_question(t: str, rid: int, col: int) -> Issue:
@@ -209,38 +258,37 @@ def _bad_turn(text: str) -> bool:
 RULES: tuple[CellRule, ...] = (
     CellRule("empty-question", _field("question"),
              lambda ctx, text: not text or text.isspace(),
-             lambda ctx, rid, col, text, _: empty_question(ctx.t, rid, col),
-             lambda ctx, column: not all(column) or any(map(str.isspace, column))),
+             lambda ctx, rid, col, text, _: empty_question(ctx.t, rid, col), _blank),
     CellRule("question-too-long", _field("question"),
              lambda ctx, text: ctx.max_question and len(text) > ctx.max_question and not text.isspace(),
              lambda ctx, rid, col, text, _: question_too_long(ctx.t, rid, col, text, ctx.max_question),
-             lambda ctx, column: bool(ctx.max_question) and _longest(column) > ctx.max_question),
+             lambda ctx, column: _longer_than(ctx, ctx.max_question, column)),
     CellRule("answer-too-long", _field("answer"),
              lambda ctx, text: ctx.max_answer and len(text) > ctx.max_answer,
              lambda ctx, rid, col, text, _: answer_too_long(ctx.t, rid, col, text, ctx.max_answer),
-             lambda ctx, column: bool(ctx.max_answer) and _longest(column) > ctx.max_answer),
+             lambda ctx, column: _longer_than(ctx, ctx.max_answer, column)),
     CellRule("cell-too-long-for-excel", _every,
              lambda ctx, text: len(text) > EXCEL_MAX_CHARS,
              lambda ctx, rid, col, text, _: too_long_for_excel(ctx.t, rid, col, text),
-             lambda ctx, column: _longest(column) > EXCEL_MAX_CHARS, workbook=True),
+             lambda ctx, column: _longer_than(ctx, EXCEL_MAX_CHARS, column), workbook=True),
     CellRule("control-character", _every,
              lambda ctx, text: CONTROL.search(text) is not None,
              lambda ctx, rid, col, text, _: control_character(ctx.t, rid, col, text),
-             lambda ctx, column: has_control(column), workbook=True),
+             lambda ctx, column: ctx.control_cells(column), workbook=True),
     CellRule("literal-null-text", _every,
              lambda ctx, text: text in NULL_VARIANTS,
              lambda ctx, rid, col, text, _: literal_null(ctx.t, rid, col, text),
-             lambda ctx, column: not NULL_VARIANTS.isdisjoint(column)),
+             _null_texts),
     CellRule("invalid-tool-calls", _field("tools"),
              lambda ctx, text: toolcalls.problem_msg(text) if text else None,
              lambda ctx, rid, col, text, problem: invalid_tool_calls(ctx.t, rid, col, problem),
-             lambda ctx, column: any(column), repeats=True),
+             _unusual_tool_calls, repeats=True),
     CellRule("whitespace-in-session-id", _field("session"),
              lambda ctx, text: _spaced(text),
              lambda ctx, rid, col, text, _: session_whitespace(ctx.t, rid, col, text),
-             lambda ctx, column: any(map(_spaced, set(column)))),
+             _spaced_ends),
     CellRule("invalid-turn-id", _field("turn"),
              lambda ctx, text: _bad_turn(text),
              lambda ctx, rid, col, text, _: invalid_turn(ctx.t, rid, col, text),
-             lambda ctx, column: any(map(_bad_turn, set(column))), needs=SESSION, repeats=True),
+             _bad_turns, needs=SESSION, repeats=True),
 )

@@ -20,7 +20,7 @@ _STRING = r'"[^"\\\x00-\x1f]*"'
 _VALUE = rf'(?:{_STRING}|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null)'
 _ARGS = rf'\{{(?:{_STRING}: {_VALUE}(?:, {_STRING}: {_VALUE})*)?\}}'
 _CALL = rf'\{{"name": "[^"\\\x00-\x1f]*[^"\\\s\x00-\x1f][^"\\\x00-\x1f]*", "arguments": {_ARGS}\}}'
-_PLAIN_CALLS = re.compile(rf"\[{_CALL}(?:, {_CALL})*\]")
+PLAIN_CALLS = re.compile(rf"\[{_CALL}(?:, {_CALL})*\]")
 
 
 def problem(text: str) -> str | None:
@@ -34,7 +34,7 @@ def problem_msg(text: str) -> Msg | None:
     if not text.strip():
         return None
     body = text.strip(_JSON_SPACE)
-    if _PLAIN_CALLS.fullmatch(body) is not None:
+    if PLAIN_CALLS.fullmatch(body) is not None:
         return None  # the usual form, known valid without parsing it (half of a big file's cells)
     try:
         value, end = _SCAN(body, 0)

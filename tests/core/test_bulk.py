@@ -1,5 +1,8 @@
 """The row rules are defined once (checks.RULES); the whole-file pass made from them finds exactly what
-the one-row check made from them finds, and does per-cell work only where a column can hold a finding."""
+the one-row check made from them finds, and does per-cell work only in the cells that may hold a finding."""
+
+import dataclasses
+from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,43 +24,65 @@ def per_row(ds, workbook):
 
 @settings(max_examples=300, deadline=None)
 @given(rows=st.lists(st.lists(cell, min_size=6, max_size=6), max_size=12),
-       target=st.sampled_from(["ground-truth", "evaluation-set"]), workbook=st.booleans())
-def test_whole_file_pass_equals_the_row_check(rows, target, workbook):
+       target=st.sampled_from(["ground-truth", "evaluation-set"]), workbook=st.booleans(),
+       piece=st.integers(1, 5))
+def test_whole_file_pass_equals_the_row_check(rows, target, workbook, piece):
     ds = Dataset(HEADERS, rows, target)
     ctx = checks.RowContext(ds, workbook)
     empty = bulk.empty_rows(ds.rows)
     assert empty == {r.id for r in ds.rows if r.is_empty()}
-    found = ctx.check_all(ds.rows, bulk.columns_of(ds.rows, len(HEADERS)), empty)
+    with mock.patch.object(bulk, "PIECE", piece):  # control_cells' pieces end anywhere in the column
+        found = ctx.check_all(ds.rows, bulk.columns_of(ds.rows, len(HEADERS)), empty)
     assert found == per_row(ds, workbook)
 
 
+def control_cells(texts):
+    lengths, found = bulk.scan_column(texts)
+    assert list(lengths) == list(map(len, texts))
+    return found
+
+
 def test_control_characters_are_found_in_any_script():
-    assert bulk.has_control(["中文", "ok\x0bok"]) and bulk.has_control(["\ud800\x1f"])
-    assert bulk.has_control(["abc", "中文\x1f"]) and bulk.has_control(["a\x00", "中文"])
-    assert not bulk.has_control(["中文\t\n\r", "\ud800", "é" * 1000, "plain"])
+    assert control_cells(["中文", "ok\x0bok"]) == [1] and control_cells(["\ud800\x1f"]) == [0]
+    assert control_cells(["abc", "中文\x1f"]) == [1] and control_cells(["a\x00", "中文"]) == [0]
+    assert control_cells(["中文\t\n\r", "\ud800", "é" * 1000, "plain"]) == []
+    texts = ["plain"] * (3 * bulk.PIECE)
+    texts[5] = texts[bulk.PIECE + 7] = "bell\x07"
+    texts[2 * bulk.PIECE - 1] = "中文\x1f"
+    assert control_cells(texts) == [5, bulk.PIECE + 7, 2 * bulk.PIECE - 1]
+    assert bulk.scan_column(texts, control=False)[1] == []
 
 
-def test_a_rule_looks_at_cells_only_in_columns_that_can_hold_a_finding(monkeypatch):
-    """A clean column costs the rule's column filter (C-level), not one call per cell."""
+def test_a_rule_runs_its_finding_only_on_the_cells_that_may_hold_one(monkeypatch):
+    """A clean cell costs the rules' C-level column passes, not one call per cell and rule."""
     looked = []
     rules = []
     for rule in checks.RULES:
         def finds(ctx, text, rule=rule):
             looked.append((rule.rule, text))
             return rule.finds(ctx, text)
-        rules.append(checks.CellRule(rule.rule, rule.cells, finds, rule.issue, rule.column_may_find,
-                                     rule.workbook, rule.needs, rule.repeats))
+        rules.append(dataclasses.replace(rule, finds=finds))
     monkeypatch.setattr(checks, "RULES", tuple(rules))
-    rows = [[f"s{i}", "1", f"question {i}", "answer", "", "ok"] for i in range(200)]
+    rows = [[f"s{i}", "1", f"question {i}", "answer", '[{"name": "f", "arguments": {"q": 1}}]', "ok"]
+            for i in range(2000)]
     rows[7][5] = "NA"
     rows[9][3] = "bell\x07"
+    rows[11][0] = "s11 "
+    rows[12][1] = "one"
+    rows[13][2] = " "
+    rows[14][4] = '[{"name": "f", "arguments": {"q": 1}}'
+    rows[15][4] = ' [{"name":"f","arguments":{}}]'
     ds = Dataset(HEADERS, rows, "ground-truth")
     ctx = checks.RowContext(ds, workbook=True)
     found = ctx.check_all(ds.rows, bulk.columns_of(ds.rows, len(HEADERS)), set())
     assert {(i.rule, i.row_id) for f in found.values() for i in f} == {
-        ("literal-null-text", ds.rows[7].id), ("control-character", ds.rows[9].id)}
-    assert {rule for rule, _ in looked} == {"literal-null-text", "control-character"}
-    assert len(looked) == 2 * len(rows)  # the notes column and the answer column, once each
+        ("literal-null-text", ds.rows[7].id), ("control-character", ds.rows[9].id),
+        ("whitespace-in-session-id", ds.rows[11].id), ("invalid-turn-id", ds.rows[12].id),
+        ("empty-question", ds.rows[13].id), ("invalid-tool-calls", ds.rows[14].id)}
+    assert sorted(looked) == sorted([
+        ("literal-null-text", "NA"), ("control-character", "bell\x07"), ("whitespace-in-session-id", "s11 "),
+        ("invalid-turn-id", "one"), ("empty-question", " "), ("invalid-tool-calls", rows[14][4]),
+        ("invalid-tool-calls", rows[15][4])])  # written otherwise than json.dumps does: parsed, and valid
 
 
 def test_single_turn_conversations_cost_no_session_check(monkeypatch):

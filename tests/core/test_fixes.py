@@ -142,9 +142,9 @@ NEAR_CALLS = st.lists(CALL, min_size=1, max_size=3).map(lambda calls: "[" + ", "
 @settings(max_examples=400, deadline=None)
 @given(st.one_of(NEAR_CALLS, st.lists(st.sampled_from(TOKENS), max_size=14).map("".join)))
 def test_the_quick_tool_call_form_accepts_only_what_the_full_check_accepts(text):
-    """problem_msg skips the JSON parse for the usual form (_PLAIN_CALLS); whatever that form lets
+    """problem_msg skips the JSON parse for the usual form (PLAIN_CALLS); whatever that form lets
     through, the parse and the shape check accept too."""
-    if toolcalls._PLAIN_CALLS.fullmatch(text.strip(" \t\n\r")):
+    if toolcalls.PLAIN_CALLS.fullmatch(text.strip(" \t\n\r")):
         value = json.loads(text)
         assert toolcalls.shape_problem(value) is None
 
