@@ -5,10 +5,10 @@ so that opening a 100k-row file costs little Python-level work per cell."""
 from __future__ import annotations
 
 import re
-from array import array
 from collections.abc import Sequence
 from itertools import compress, count, filterfalse
-from operator import attrgetter, itemgetter
+from operator import attrgetter, itemgetter, ne
+from typing import NamedTuple
 
 from evaleditor.core.dataset import Row
 
@@ -41,23 +41,33 @@ def empty_rows(rows: Sequence[Row]) -> set[int]:
     return {r.id for r in rows if r.is_empty()}
 
 
-def scan_column(texts: Sequence[str], control: bool = True) -> tuple[array, list[int]]:
-    """The length of each text, and (when `control`) the positions of the texts that hold a control
-    character other than tab, newline and carriage return, in one pass: each pass over a column's
-    texts costs a memory access per text (60 ms for 7 columns of 100k long texts), whatever C-level
-    work it does. PIECE texts at a time, so that the texts are still in the processor's cache for the
-    second look and the buffers stay small (a 100 MB join of a column spends as much time faulting in
-    fresh memory as the search does).
+class ColumnScan(NamedTuple):
+    longest: int  # the length of the longest text
+    short: list[int]  # the positions of the texts 1 to `short` characters long
+    control: list[int]  # the positions of the texts that hold a control character (when asked)
 
-    A control character is ASCII, so deleting the control bytes from the texts' ASCII characters
-    changes their length only where one is. The ASCII texts (most) are joined apart, so that their join
-    and encoding are copies of one byte per character; the others are encoded with every non-ASCII
-    character left out. Only a piece that holds one is searched text by text."""
-    lengths = array("L")
+
+def scan_column(texts: Sequence[str], short: int, control: bool = True) -> ColumnScan:
+    """What the row rules ask of a whole column, in one pass: each pass over a column's texts costs a
+    memory access per text (60 ms for 7 columns of 100k long texts), whatever C-level work it does.
+    PIECE texts at a time, so that the texts are still in the processor's cache for the second look
+    and the buffers stay small (a 100 MB join of a column spends as much time faulting in fresh memory
+    as the search does).
+
+    Control characters other than tab, newline and carriage return: a control character is ASCII, so
+    deleting the control bytes from the texts' ASCII characters changes their length only where one
+    is. The ASCII texts (most) are joined apart, so that their join and encoding are copies of one byte
+    per character; the others are encoded with every non-ASCII character left out. Only a piece that
+    holds one is searched text by text."""
+    longest = 0
+    shorts: list[int] = []
     found: list[int] = []
+    is_short = range(1, short + 1).__contains__
     for start in range(0, len(texts), PIECE):
         part = texts[start:start + PIECE]
-        lengths.extend(map(len, part))
+        lengths = list(map(len, part))
+        longest = max(longest, *lengths)
+        shorts += compress(range(start, start + len(part)), map(is_short, lengths))
         if not control:
             continue
         ascii_ = list(map(str.isascii, part))
@@ -68,34 +78,53 @@ def scan_column(texts: Sequence[str], control: bool = True) -> tuple[array, list
             hit = len(data.translate(None, _CONTROL_BYTES)) != len(data)
         if hit:
             found += compress(range(start, start + len(part)), map(CONTROL.search, part))
-    return lengths, found
+    return ColumnScan(longest, shorts, found)
+
+
+def run_bounds(texts: Sequence[str]) -> list[int]:
+    """Where each run of equal neighbouring texts starts, then len(texts): [0, …, len(texts)]."""
+    if not texts:
+        return [0]
+    return [0, *map((1).__add__, where(map(ne, texts[1:], texts))), len(texts)]
 
 
 def plain_sessions(sids: Sequence[str], turns: Sequence[str] | None, sessions: dict[str, list[int]],
                    max_turns: int | None) -> tuple[set[str], set[str]]:
-    """Conversations whose checks find at most that they are single-turn, in one pass over the
-    session and turn columns: (`regular`: rows together, turns "1" … "n" as text in file order,
-    1 < n <= `max_turns`: nothing to report; `single`: one row, turn "1" or no turn column)."""
-    seen: set[str] = set()
+    """Conversations whose checks find at most that they are single-turn, from the runs of equal session
+    ids (a Python step per run, not per row): (`regular`: rows together, turns "1" … "n" as text in file
+    order, 1 < n <= `max_turns`: nothing to report; `single`: one row, turn "1" or no turn column)."""
+    bounds = run_bounds(sids)
+    size: dict[str, int] = {}  # of the conversation's one run
     broken: set[str] = set()
-    previous = ""
-    k = 0
-    for i, sid in enumerate(sids):
-        if sid != previous:
-            previous, k = sid, 0
-            if sid:
-                if sid in seen:
-                    broken.add(sid)  # its rows are not together
-                seen.add(sid)
-        if sid:
-            k += 1
-            if turns is not None and turns[i] != str(k):
-                broken.add(sid)
+    for start, stop in zip(bounds, bounds[1:]):  # noqa: B905 - bounds[1:] is one shorter
+        sid = sids[start]
+        if not sid:
+            continue
+        if sid in size:
+            broken.add(sid)  # its rows are not together
+        size[sid] = stop - start
+        if turns is not None and turns[start:stop] != _numbered(stop - start, type(turns)):
+            broken.add(sid)
     regular, single = set(), set()
-    for sid in seen - broken:
-        n = len(sessions.get(sid, ()))
+    for sid, n in size.items():
+        if sid in broken or len(sessions.get(sid, ())) != n:
+            continue
         if n == 1:
             single.add(sid)
         elif 1 < n <= (max_turns or n):
             regular.add(sid)
     return regular, single
+
+
+_NUMBERED: dict[tuple[type, int], Sequence[str]] = {}
+
+
+def _numbered(n: int, kind: type) -> Sequence[str]:
+    """("1", …, str(n)) as a `kind` (tuple or list: a slice of the column compares equal to it); kept
+    for the usual lengths of a conversation."""
+    found = _NUMBERED.get((kind, n))
+    if found is None:
+        found = kind(map(str, range(1, n + 1)))
+        if n <= 64:
+            _NUMBERED[(kind, n)] = found
+    return found

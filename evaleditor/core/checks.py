@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from operator import attrgetter, itemgetter, ne, not_, or_
 
 from evaleditor.core import toolcalls
-from evaleditor.core.bulk import CONTROL, scan_column, where
+from evaleditor.core.bulk import CONTROL, ColumnScan, scan_column, where
 from evaleditor.core.dataset import Dataset, Row
 from evaleditor.core.i18n import N_, Msg
 from evaleditor.core.rules import Issue, make_issue
@@ -63,21 +63,14 @@ class RowContext:
         self.max_question = self.target.max_chars.get(QUESTION)
         self.max_answer = self.target.max_chars.get(ANSWER)
         self.rules = [r for r in RULES if workbook or not r.workbook]
-        self._scans: dict[int, tuple[Sequence[str], Sequence[int], list[int]]] = {}  # during check_all
+        self._scans: dict[int, tuple[Sequence[str], ColumnScan]] = {}  # during check_all, by column
 
-    def lengths(self, column: Sequence[str]) -> Sequence[int]:
-        """Within check_all: the length of each text of a column (`bulk.scan_column`, once a column)."""
-        return self._scan(column)[1]
-
-    def control_cells(self, column: Sequence[str]) -> list[int]:
-        """Within check_all: the positions of a column's texts that hold a control character."""
-        return self._scan(column)[2]
-
-    def _scan(self, column: Sequence[str]) -> tuple[Sequence[str], Sequence[int], list[int]]:
+    def scan(self, column: Sequence[str]) -> ColumnScan:
+        """Within check_all: what the rules ask of a whole column (`bulk.scan_column`, once a column)."""
         found = self._scans.get(id(column))
         if found is None:
-            found = self._scans[id(column)] = (column, *scan_column(column, self.workbook))
-        return found
+            found = self._scans[id(column)] = (column, scan_column(column, _NULL_LONGEST, self.workbook))
+        return found[1]
 
     def column_id(self, fld: str) -> int | None:
         pos = self.ds.field_position(fld)
@@ -168,7 +161,9 @@ def _every(ctx: RowContext) -> Sequence[int]:
 
 
 def _longer_than(ctx: RowContext, limit: int | None, column: Sequence[str]) -> Sequence[int]:
-    return where(map(limit.__lt__, ctx.lengths(column))) if limit else ()
+    if not limit or ctx.scan(column).longest <= limit:
+        return ()
+    return where(map(limit.__lt__, map(len, column)))
 
 
 def _blank(ctx: RowContext, column: Sequence[str]) -> list[int]:
@@ -176,8 +171,8 @@ def _blank(ctx: RowContext, column: Sequence[str]) -> list[int]:
 
 
 def _null_texts(ctx: RowContext, column: Sequence[str]) -> list[int]:
-    """Hashing only the short cells: a set lookup of every cell would hash a column of long answers."""
-    short = where(map(_NULL_LONGEST.__ge__, ctx.lengths(column)))
+    """Hashing only the short texts: a set lookup of every cell would hash a column of long answers."""
+    short = ctx.scan(column).short
     return list(map(short.__getitem__, where(map(NULL_VARIANTS.__contains__, map(column.__getitem__, short)))))
 
 
@@ -274,7 +269,7 @@ RULES: tuple[CellRule, ...] = (
     CellRule("control-character", _every,
              lambda ctx, text: CONTROL.search(text) is not None,
              lambda ctx, rid, col, text, _: control_character(ctx.t, rid, col, text),
-             lambda ctx, column: ctx.control_cells(column), workbook=True),
+             lambda ctx, column: ctx.scan(column).control, workbook=True),
     CellRule("literal-null-text", _every,
              lambda ctx, text: text in NULL_VARIANTS,
              lambda ctx, rid, col, text, _: literal_null(ctx.t, rid, col, text),

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Sequence
+from itertools import compress
 from operator import attrgetter, itemgetter
 
+from evaleditor.core.bulk import run_bounds
 from evaleditor.core.dataset import Dataset
 from evaleditor.core.targets import SESSION, TURN
 
@@ -38,22 +41,36 @@ class SessionIndex:
         self.sessions: dict[str, list[int]] = {}  # session id -> row ids in file order
         self.session_of: dict[int, str] = {}  # row id -> session id (non-empty only)
 
-    def rebuild(self, skip: set[int]) -> dict[str, list[int]]:
-        """Recompute from scratch (rows in `skip` — entirely empty — are left out); return the old index."""
+    def rebuild(self, skip: set[int], sids: Sequence[str] | None = None) -> dict[str, list[int]]:
+        """Recompute from scratch (rows in `skip` — entirely empty — are left out); return the old index.
+        `sids`: the session column, cell by cell (bulk.columns_of), when the caller has it. A Python step
+        per run of rows with the same id (a conversation's rows are together), not per row."""
         old = self.sessions
         self.sessions, self.session_of = {}, {}
         pos = self.ds.field_position(SESSION)
-        if pos is not None:
-            sessions, session_of = self.sessions, self.session_of
-            rows = self.ds.rows
-            for rid, sid in zip(map(_ID, rows), map(itemgetter(pos), map(_CELLS, rows)), strict=True):
-                if sid and rid not in skip:
-                    session_of[rid] = sid
-                    members = sessions.get(sid)
-                    if members is None:
-                        sessions[sid] = [rid]
-                    else:
-                        members.append(rid)
+        if pos is None:
+            return old
+        rows = self.ds.rows
+        ids = list(map(_ID, rows))
+        if sids is None:
+            sids = list(map(itemgetter(pos), map(_CELLS, rows)))
+        self.session_of = session_of = dict(compress(zip(ids, sids, strict=True), sids))
+        sessions = self.sessions
+        if skip and not skip.isdisjoint(session_of):  # rows left out that have an id (an empty row has none)
+            for rid in skip:
+                session_of.pop(rid, None)
+            for rid, sid in session_of.items():  # in file order
+                sessions.setdefault(sid, []).append(rid)
+            return old
+        bounds = run_bounds(sids)
+        for start, stop in zip(bounds, bounds[1:]):  # noqa: B905 - bounds[1:] is one shorter
+            sid = sids[start]
+            if sid:
+                members = sessions.get(sid)
+                if members is None:
+                    sessions[sid] = ids[start:stop]
+                else:
+                    members += ids[start:stop]
         return old
 
     def reorder(self) -> set[str]:

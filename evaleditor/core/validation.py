@@ -159,12 +159,12 @@ class Validator:
         let go; return the conversations that need `_check_session` (the others have no issue, or only
         what a one-row conversation turned '1' has) and the questions for `_index_questions`."""
         ctx = self._ctx
+        sids = columns[ctx.session] if ctx.session is not None else ()
         if not sessions_current:
-            self.sessions.rebuild(self._empty)
+            self.sessions.rebuild(self._empty, sids if ctx.session is not None else None)
         self._session_issues: dict[str, list[Issue]] = {}
         self._contiguous: dict[str, bool] = {}
-        regular, single = bulk.plain_sessions(columns[ctx.session] if ctx.session is not None else (),
-                                              columns[ctx.turn] if ctx.turn is not None else None,
+        regular, single = bulk.plain_sessions(sids, columns[ctx.turn] if ctx.turn is not None else None,
                                               self.sessions.sessions, ctx.target.max_turns)
         irregular = []
         for sid, members in self.sessions.sessions.items():

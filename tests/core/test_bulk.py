@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from evaleditor.core import bulk, checks, file_checks
 from evaleditor.core.dataset import Dataset
+from evaleditor.core.targets import SESSION
 from evaleditor.core.validation import Validator
 
 HEADERS = ["session_id", "turn_id", "question", "answer", "expected_tool_calls", "notes"]
@@ -37,9 +38,10 @@ def test_whole_file_pass_equals_the_row_check(rows, target, workbook, piece):
 
 
 def control_cells(texts):
-    lengths, found = bulk.scan_column(texts)
-    assert list(lengths) == list(map(len, texts))
-    return found
+    scan = bulk.scan_column(texts, 4)
+    assert scan.longest == max(map(len, texts))
+    assert scan.short == [i for i, text in enumerate(texts) if 1 <= len(text) <= 4]
+    return scan.control
 
 
 def test_control_characters_are_found_in_any_script():
@@ -50,7 +52,7 @@ def test_control_characters_are_found_in_any_script():
     texts[5] = texts[bulk.PIECE + 7] = "bell\x07"
     texts[2 * bulk.PIECE - 1] = "中文\x1f"
     assert control_cells(texts) == [5, bulk.PIECE + 7, 2 * bulk.PIECE - 1]
-    assert bulk.scan_column(texts, control=False)[1] == []
+    assert bulk.scan_column(texts, 4, control=False).control == []
 
 
 def test_a_rule_runs_its_finding_only_on_the_cells_that_may_hold_one(monkeypatch):
@@ -95,3 +97,48 @@ def test_single_turn_conversations_cost_no_session_check(monkeypatch):
     v = Validator(Dataset(HEADERS, rows, "ground-truth"))
     assert len(checked) == 1  # the conversation with a turn gap only
     assert v.rule_counts["single-turn-session"] == 50 and v.rule_counts["turn-gap"] == 1
+
+
+def naive_sessions(ds, skip):
+    pos = ds.field_position(SESSION)
+    sessions = {}
+    for row in ds.rows:
+        if row.cells[pos] and row.id not in skip:
+            sessions.setdefault(row.cells[pos], []).append(row.id)
+    return sessions
+
+
+def naive_plain(sids, turns, sessions, max_turns):
+    """The per-row definition: rows together, turns "1" … "n" in file order."""
+    regular, single = set(), set()
+    for sid, members in sessions.items():
+        at = [i for i, s in enumerate(sids) if s == sid]
+        together = at == list(range(at[0], at[0] + len(at)))
+        numbered = turns is None or [turns[i] for i in at] == [str(k) for k in range(1, len(at) + 1)]
+        if together and numbered and len(members) == len(at):
+            if len(at) == 1:
+                single.add(sid)
+            elif len(at) <= (max_turns or len(at)):
+                regular.add(sid)
+    return regular, single
+
+
+@settings(max_examples=300, deadline=None)
+@given(cells=st.lists(st.tuples(st.sampled_from(["", "a", "b", "c", "A"]), st.sampled_from(["", "1", "2", "3", "x"])),
+                      max_size=14),
+       max_turns=st.sampled_from([None, 2]), skip_some=st.booleans())
+def test_conversations_from_runs_equal_the_row_by_row_index(cells, max_turns, skip_some):
+    ds = Dataset(["session_id", "turn_id", "question"], [[s, t, "q"] for s, t in cells], "ground-truth")
+    skip = {r.id for r in ds.rows[::3]} if skip_some else set()
+    index = Validator(ds).sessions
+    for sids in (None, [r.cells[0] for r in ds.rows]):
+        index.rebuild(skip, sids)
+        assert index.sessions == naive_sessions(ds, skip)
+        assert list(index.sessions) == list(naive_sessions(ds, skip))  # first appearance order
+        assert index.session_of == {rid: sid for sid, members in index.sessions.items() for rid in members}
+    index.rebuild(set())
+    sids, turns = tuple(r.cells[0] for r in ds.rows), tuple(r.cells[1] for r in ds.rows)
+    assert bulk.plain_sessions(sids, turns, index.sessions, max_turns) == \
+        naive_plain(sids, turns, index.sessions, max_turns)
+    assert bulk.plain_sessions(sids, None, index.sessions, max_turns) == \
+        naive_plain(sids, None, index.sessions, max_turns)
