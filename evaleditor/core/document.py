@@ -6,15 +6,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from evaleditor.core.dataset import Dataset, Row
 from evaleditor.core.rules import make_issue
-from evaleditor.core.saving import SavePlan, prepare_save
 from evaleditor.core.sessions import SessionIndex
 from evaleditor.core.shape import Shape, shape_of
 from evaleditor.core.table import RawTable
 from evaleditor.core.targets import infer_target
 from evaleditor.core.validation import Validator
+
+if TYPE_CHECKING:
+    from evaleditor.core.saving import SavePlan
 
 
 @dataclass
@@ -44,7 +47,10 @@ class Document:
 
     def prepare_save(self, fmt: str, target: str | None = None, headers: str | None = None,
                      path: str | Path | None = None) -> SavePlan:
-        """What saving as a .`fmt` file writes and leaves out; changes nothing (core/saving.py)."""
+        """What saving as a .`fmt` file writes and leaves out; changes nothing (core/saving.py, imported
+        here: `validate` saves nothing, and the editing commands behind a save are a fifth of its imports)."""
+        from evaleditor.core.saving import prepare_save
+
         return prepare_save(self, fmt, target, headers, path)
 
     def saved_as(self, path: str | Path, fmt: str, csv_style: tuple[str, str, str] | None = None) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -170,6 +169,8 @@ def atomic_write(
         raise WriteError(path, N_("a folder has that name"))
     check_target(path, replace_read_only=True)
     remove_stale_temps(target)
+    import tempfile  # here: reading a file (safety.py imports this module) needs none of its imports
+
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f"{temp_prefix(target)}{os.getpid()}-", suffix=".tmp", dir=folder)
     except OSError as err:
