@@ -1,5 +1,5 @@
 """Crash-recovery journals: a Document with unsaved edits, written to one JSON file, and read back as
-the same Document (Qt-free; the window's timer and prompt are in gui/window/recovery.py).
+the same Document (Qt-free; the window's timer is in gui/window/recovery.py, its prompt in restoring.py).
 
 The file is UTF-8 JSON (lone surrogates a cell may hold are kept, encoded with `surrogatepass`),
 written atomically (atomic.atomic_write), so a journal is always either the previous one or the new

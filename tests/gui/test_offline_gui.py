@@ -8,7 +8,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from evaleditor.gui import MainWindow
-from evaleditor.gui.window import recovery
+from evaleditor.gui.window import restoring
 
 SAMPLES = sorted(Path(str(files("evaleditor.resources") / "samples")).iterdir())
 
@@ -45,7 +45,7 @@ def test_the_window_works_offline(network_calls, qtbot, tmp_path, dialogs_log):
         w.recovery.release()
         again = MainWindow()
         qtbot.addWidget(again)
-        assert recovery.offer_restore(again) == [again]
+        assert restoring.offer_restore(again) == [again]
         for fmt in ("xlsx", "csv", "json"):
             assert again.documents.save_as(tmp_path / f"{sample.stem}.{fmt}", wait=True), fmt
             assert again.documents.open_file(tmp_path / f"{sample.stem}.{fmt}")

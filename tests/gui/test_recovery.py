@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from evaleditor.gui import MainWindow, dialogs
-from evaleditor.gui.window import recovery
+from evaleditor.gui.window import recovery, restoring
 from evaleditor.io.load import load_document
 from tests.gui.conftest import shown_title
 from tests.gui.test_window import Q, write_csv
@@ -77,8 +77,8 @@ def test_a_journal_is_written_atomically_beside_its_lock(edited):
 
 
 def test_a_window_that_is_still_open_is_not_offered(edited, dialogs_log):
-    assert recovery.orphans() == []
-    assert recovery.offer_restore(edited) == [] and "ask_restore" not in dialogs_log.names()
+    assert restoring.orphans() == []
+    assert restoring.offer_restore(edited) == [] and "ask_restore" not in dialogs_log.names()
 
 
 def test_restore_after_a_crash_in_process(edited, qtbot, dialogs_log):
@@ -88,7 +88,7 @@ def test_restore_after_a_crash_in_process(edited, qtbot, dialogs_log):
     dialogs_log.answers["ask_restore"] = restore_all
     w = MainWindow()
     qtbot.addWidget(w)
-    assert recovery.offer_restore(w) == [w]
+    assert restoring.offer_restore(w) == [w]
     (name, (entries,)), = [c for c in dialogs_log.calls if c[0] == "ask_restore"]
     assert [(e.name, e.rows) for e in entries] == [("cases.csv", len(expected))]
     assert [r.cells for r in w.doc.dataset.rows] == expected
@@ -106,7 +106,7 @@ def test_restored_windows_are_new_when_the_window_shows_a_document(edited, qtbot
     w = MainWindow()
     qtbot.addWidget(w)
     w.documents.open_file(write_csv(tmp_path / "other.csv"))
-    restored = recovery.offer_restore(w)
+    restored = restoring.offer_restore(w)
     for r in restored:
         qtbot.addWidget(r)
     assert len(restored) == 1 and restored[0] is not w and restored[0].doc.path.name == "cases.csv"
@@ -143,9 +143,9 @@ def test_declining_the_restore_removes_the_journal_and_later_keeps_it(edited, qt
     w = MainWindow()
     qtbot.addWidget(w)
     dialogs_log.answers["ask_restore"] = None  # closed without an answer: asked again next time
-    assert recovery.offer_restore(w) == [] and len(journals()) == 1 and w.doc is None
+    assert restoring.offer_restore(w) == [] and len(journals()) == 1 and w.doc is None
     dialogs_log.answers["ask_restore"] = []  # Discard All
-    assert recovery.offer_restore(w) == [] and journals() == [] and w.doc is None
+    assert restoring.offer_restore(w) == [] and journals() == [] and w.doc is None
     assert dialogs_log.names().count("ask_restore") == 2
 
 
@@ -156,7 +156,7 @@ def test_an_unreadable_journal_is_left_alone(qtbot, dialogs_log):
     from PySide6.QtCore import QSysInfo
 
     (folder / "2-dead.lock").write_text(f"99999999\nevaleditor\n{QSysInfo.machineHostName()}\n", encoding="utf-8")
-    assert recovery.orphans() == []
+    assert restoring.orphans() == []
     assert (folder / "1-dead.json").exists() and not (folder / "2-dead.lock").exists()
 
 
@@ -175,7 +175,7 @@ def test_a_restored_sdk_document_saves_as_the_lost_one_would_have(qtbot, tmp_pat
     dialogs_log.answers["ask_restore"] = restore_all
     again = MainWindow()
     qtbot.addWidget(again)
-    recovery.offer_restore(again)
+    restoring.offer_restore(again)
     assert encode_sdk_json(src, again.doc.dataset)[1] == want
     assert [i.message for i in again.doc.validator.all_issues()] == [i.message for i in w.doc.validator.all_issues()]
 
@@ -205,7 +205,7 @@ def test_killed_editor_is_restored_at_the_next_start(sample, qtbot, tmp_path, di
     dialogs_log.answers["ask_restore"] = restore_all
     w = MainWindow()
     qtbot.addWidget(w)
-    assert recovery.offer_restore(w) == [w]
+    assert restoring.offer_restore(w) == [w]
     ds = w.doc.dataset
     assert ds.headers() == state["headers"] and [r.cells for r in ds.rows] == state["rows"]
     assert ds.target.name == state["target"] and str(w.doc.path) == state["path"]
@@ -233,7 +233,7 @@ def test_journals_are_listed_from_their_heads_and_read_only_when_restored(edited
     dialogs_log.answers["ask_restore"] = restore_all
     w = MainWindow()
     qtbot.addWidget(w)
-    assert recovery.offer_restore(w) == []
+    assert restoring.offer_restore(w) == []
     (_, (entries,)), = [c for c in dialogs_log.calls if c[0] == "ask_restore"]
     assert [(e.name, e.rows) for e in entries] == [("cases.csv", len(edited.doc.dataset.rows))]
     assert whole_reads == [path]  # once: to restore it, not to list it

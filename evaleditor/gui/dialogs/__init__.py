@@ -273,7 +273,7 @@ def show_verify_error(parent: QWidget | None, path: str, mismatches: list) -> No
 
 
 def ask_restore(parent: QWidget | None, entries: list) -> list | None:
-    """Journals of unsaved work found at start-up (gui/recovery.Entry: name, folder, rows, saved_at):
+    """Journals of unsaved work found at start-up (gui/window/restoring.Entry: name, folder, rows, saved_at):
     the entries to restore ([] discards them all), or None to decide at the next start."""
     from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
 

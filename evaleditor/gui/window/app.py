@@ -1,7 +1,7 @@
 """Start the editor: `run(paths, demo)` creates the QApplication (if none), opens one window per file
 (or the bundled sample), and runs the event loop. The CLI calls it. The language (system, or
 View ▸ Language) is applied before the first window is built. Once the windows show, unsaved changes
-left by an editor that crashed are offered back (recovery.py)."""
+left by an editor that crashed are offered back (restoring.py)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from evaleditor import __version__
 from evaleditor.core.errors import EvalEditorError
 from evaleditor.core.i18n import error_text
 from evaleditor.gui import dialogs
-from evaleditor.gui.window import language, recovery, windows
+from evaleditor.gui.window import language, restoring, windows
 
 DESKTOP_FILE = "evaleditor"  # packaging/linux/evaleditor.desktop, without .desktop
 DEMO_SAMPLES = ("demo_messy_multiturn.xlsx", "ground_truth_multiturn.xlsx")
@@ -111,5 +111,5 @@ def run(paths: list[str], demo: bool = False) -> int:
             window.documents.open_file(path)
         elif demo:
             open_demo(window)
-    QTimer.singleShot(0, lambda: [windows.track(w) for w in recovery.offer_restore(first)])
+    QTimer.singleShot(0, lambda: [windows.track(w) for w in restoring.offer_restore(first)])
     return app.exec()
