@@ -230,6 +230,11 @@ def _convert(args) -> int:
                        "evaleditor: warning: {n} cases hold data a table cannot show (agent traces, rubrics, "
                        "images …); {output} does not keep it: convert to .json to keep it", lost).format(
                            n=lost, output=escape_for_terminal(args.output)), file=sys.stderr)
+    from evaleditor.io.platforms import left_out
+
+    for what in left_out(out.dataset, out.dataset.target.name, fmt):  # another platform's file cannot hold it
+        print(_("evaleditor: warning: {output} leaves out {what}").format(
+            output=escape_for_terminal(args.output), what=escape_for_terminal(i18n.text(what))), file=sys.stderr)
     done = escape_for_terminal(_("{output}: {shape} (target {target})").format(
         output=args.output, shape=out.shape.line, target=out.dataset.target.name))
     if args.output == STREAM:  # standard output holds the file

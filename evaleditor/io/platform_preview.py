@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from typing import Any
 
 from evaleditor.core.document import Document
@@ -29,10 +28,13 @@ def platform_preview(doc: Document) -> Preview:
     saved = as_saved(doc)
     fmt = default_format(doc)
     rows = cases(saved)  # the writer's rows: record n is made from rows[n]
-    if fmt == "jsonl" and platform.records is not None:
+    jsonl = fmt == "jsonl" and platform.records is not None
+    if jsonl:
+        from evaleditor.io.records import jsonl_bytes
+
         records = platform.records(saved)
         header_line = None
-        raw = lambda n: json.dumps(records[n], ensure_ascii=False)  # noqa: E731 - the line jsonl_bytes writes
+        raw = lambda n: jsonl_bytes([records[n]]).decode("utf-8").rstrip("\n")  # noqa: E731 - the line written
     else:
         headers, cells = platform.table(saved)
         header_line = _csv_line(headers)
@@ -40,7 +42,8 @@ def platform_preview(doc: Document) -> Preview:
         records = cells
     sessions = [c.fields.get(SESSION, "") for c in rows]
     together = target.conversations
-    groups = platform.record_rows(saved) if platform.record_rows is not None else [[i] for i in range(len(rows))]
+    groups = platform.record_rows(saved) if jsonl and platform.record_rows is not None \
+        else [[i] for i in range(len(rows))]  # a .csv is a row a turn (azure's too)
     entries = []
     for group in groups:  # a record's rows; more than one: a conversation written as one record (azure)
         sid = sessions[group[0]]

@@ -77,7 +77,7 @@ def read_jsonl(path: str | os.PathLike[str], data: bytes | None = None) -> list[
         text = text[1:]
     decoder = json.JSONDecoder()
     out: list[dict[str, Any]] = []
-    for n, line in enumerate(text.splitlines(), 1):
+    for n, line in enumerate(text.split("\n"), 1):  # JSON Lines ends lines with \n (\r\n): a string may hold U+2028
         if not line.strip():
             continue
         try:
@@ -137,6 +137,11 @@ def dataset_records(ds: Dataset, json_keys: Iterable[str] = ()) -> list[dict[str
     return [row_record(headers, row.cells, row.payload, json_keys) for row in ds.rows if not row.is_empty()]
 
 
+_LINE_BREAKS = str.maketrans({"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085"})
+
+
 def jsonl_bytes(records: Iterable[dict[str, Any]]) -> bytes:
-    """JSON Lines: one compact object a line, UTF-8, non-ASCII kept, a newline after the last."""
-    return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records).encode("utf-8")
+    """JSON Lines: one compact object a line, UTF-8, non-ASCII kept, a newline after the last. The
+    characters other readers take for line breaks (U+2028, U+2029, NEL: Python's str.splitlines,
+    JavaScript before ES2019) are written escaped, which JSON reads as the same string."""
+    return "".join(json.dumps(r, ensure_ascii=False).translate(_LINE_BREAKS) + "\n" for r in records).encode("utf-8")

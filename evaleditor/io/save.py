@@ -107,6 +107,10 @@ def _save_platform(doc, path, fmt, platform, numbers, verify, neutralise_formula
             raise WriteError(path, Msg(N_("{platform} takes .csv files, not .jsonl: save as .csv"),
                                        (("platform", ds.target.title),)))
         records = platform.records(ds) if platform is not None else dataset_records(ds)
+        if not records:  # no cases: a line naming the columns, so that the file reopens as this target
+            from evaleditor.io.platforms import blank_records
+
+            records = blank_records(ds, platform.target if platform is not None else None)
         check = checks.jsonl_check(path, records, numbers) if verify else None
         with atomic_write(path, "wb", verify=check) as handle:
             handle.write(jsonl_bytes(records))

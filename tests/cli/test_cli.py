@@ -121,12 +121,13 @@ def test_template_writes_target_headers(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("target", ["sdk-flat", "azure-foundry", "bedrock", "langsmith"])
-def test_a_jsonl_template_is_an_empty_file_that_validates_as_an_empty_dataset(capsys, tmp_path, target):
+def test_a_jsonl_template_is_one_line_naming_the_columns_and_validates_as_an_empty_dataset_of_its_target(
+        capsys, tmp_path, target):
     path = tmp_path / "t.jsonl"
     assert run(capsys, "template", path, "--target", target)[0] == 0
-    assert path.read_bytes() == b""  # JSON Lines has no header row: no records is an empty file
+    assert len(path.read_bytes().splitlines()) == 1  # JSON Lines has no header row: a line of empty values
     code, out, _ = run(capsys, "validate", path)
-    assert code == 1 and "SINGLE-TURN \u2014 0 rows" in out
+    assert code == 1 and "SINGLE-TURN \u2014 0 rows" in out and f"target {target}" in out
     assert [ln.split()[1].rstrip(":") for ln in out.splitlines() if ln.startswith("error")] == ["empty-dataset"]
 
 

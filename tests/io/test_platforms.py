@@ -90,9 +90,7 @@ def test_bedrock_takes_at_most_1000_prompts_a_job(tmp_path):
 
 
 def test_conversations_are_said_to_be_sent_as_single_prompts_where_a_platform_has_none(doc, tmp_path):
-    out = tmp_path / "bedrock.jsonl"
-    save_document(doc, out, target="bedrock")
-    assert _rules(load_document(out))["conversation-not-supported"].severity == "warning"
+    assert _rules(load_document(doc.path, target="bedrock"))["conversation-not-supported"].severity == "warning"
     flat = tmp_path / "flat.jsonl"
     save_document(doc, flat, target="sdk-flat")
     assert "conversation-not-supported" not in _rules(load_document(flat))
@@ -232,7 +230,7 @@ def test_azure_conversation_lines_open_one_row_per_user_turn_and_save_back_the_s
     assert ds.target.name == "azure-foundry"
     assert ds.headers() == ["query", "ground_truth", "context", "session_id", "turn_id"]
     assert [r.cells for r in ds.rows] == [
-        ["Hi", "Hello!", "greeting", "conversation-1", "1"], ["Book a flight", "Booked", "", "conversation-1", "2"],
+        ["Hi", "Hello!", "greeting", "first", "1"], ["Book a flight", "Booked", "", "first", "2"],  # the line's id
         ["Refund?", "Yes", "policy", "conversation-2", "1"], ["How long?", "", "", "conversation-2", "2"],
         ["Days?", "Five", "", "conversation-2", "3"]]
     assert doc.shape.line == "MULTI-TURN — 5 rows, 2 conversations (grouped by session_id)"

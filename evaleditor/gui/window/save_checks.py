@@ -31,6 +31,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 from evaleditor.core.commands import Batch, Command, RenameColumn, SetCells
 from evaleditor.core.errors import UnstorableCell, VerifyError
 from evaleditor.core.i18n import error_text
+from evaleditor.core.i18n import text as core_text
 from evaleditor.core.saving import SavePlan
 from evaleditor.gui import dialogs
 from evaleditor.gui.window.captions import document_name
@@ -101,7 +102,8 @@ class SaveChecks(QObject):
         """SAVE when the file will hold everything the document holds, or the user says to save all the
         same (asked once per document and file); else SAVE_AS or CANCEL. Left out (plan: core/saving.py):
         the other sheets of the workbook being replaced, and what SDK cases hold that a table cannot
-        (agent traces, rubrics); and for SDK JSON, the earlier turns of traces joining a conversation."""
+        (agent traces, rubrics); for SDK JSON, the earlier turns of traces joining a conversation; for
+        another platform's file, what its format cannot hold (io/platforms left_out)."""
         doc = self.window.doc
         in_place = doc.path is not None and Path(path).absolute() == doc.path.absolute()
         key = str(Path(path).absolute())
@@ -123,6 +125,9 @@ class SaveChecks(QObject):
         if plan.hidden_cases:
             lines.append(translate("SaveChecks", "what SDK cases hold that a table cannot show: agent traces, rubrics, "
                                                  "images … (cases with any: {n:,})").format(n=plan.hidden_cases))
+        from evaleditor.io.platforms import left_out
+
+        lines += [core_text(m) for m in left_out(doc.dataset, plan.target, plan.fmt)]  # another platform's file
         if not lines:
             return dialogs.SAVE
         answer = dialogs.ask_save_leaving_out(self.window, document_name(doc), plan.fmt, lines, in_place)

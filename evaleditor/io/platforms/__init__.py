@@ -17,6 +17,7 @@ from typing import Any
 
 from evaleditor.core.dataset import Dataset, Row
 from evaleditor.core.export import export_headers
+from evaleditor.core.i18n import Msg
 from evaleditor.core.table import RawTable
 from evaleditor.core.targets import ANSWER, CONTEXT, QUESTION, SESSION, TOOL_CALLS, TURN, get_target
 from evaleditor.io.records import Record, dataset_records
@@ -32,6 +33,9 @@ class Platform:
     # which rows of cases(ds) each record is made of (None: one record a row), for the Upload Preview
     record_rows: Callable[[Dataset], list[list[int]]] | None = None
     read: Callable[[list[dict[str, Any]]], RawTable] | None = None  # its .jsonl's table (None: each key a column)
+    left_out: Callable[[Dataset, str], list[Msg]] = lambda ds, fmt: []  # what its .fmt file cannot hold of ds
+    # the .jsonl line of a dataset with no cases: its columns, empty (as a CSV's header row)
+    blank: Callable[[list[str]], dict[str, Any]] = lambda headers: dict.fromkeys(headers, "")
 
 
 def _platforms() -> dict[str, Platform]:
@@ -56,12 +60,33 @@ def platform_of_records(records: list[dict[str, Any]]) -> str | None:
 
 def records_read(records: list[dict[str, Any]]) -> RawTable:
     """The table of a .jsonl file's records: the platform's own reading where it has one (conversations
-    split into turns, nested keys as columns), else each key a column (io/records.py)."""
+    split into turns, nested keys as columns), else each key a column (io/records.py). A file whose
+    every line holds only empty values is a dataset with no cases: its lines name the columns (what a
+    save of no cases writes, Platform.blank)."""
     from evaleditor.io.records import records_table
 
     platform = PLATFORMS.get(platform_of_records(records) or "")
-    return platform.read(records) if platform is not None and platform.read is not None \
+    table = platform.read(records) if platform is not None and platform.read is not None \
         else records_table(records, "jsonl")
+    if all(map(_blank, records)):
+        table.rows, table.payloads = [], []
+    return table
+
+
+def blank_records(ds: Dataset, target: str | None) -> list[dict[str, Any]]:
+    """What a .jsonl of `ds` holds when it has no cases: one line naming its columns (Platform.blank)."""
+    platform = PLATFORMS.get(target or "")
+    return [platform.blank(ds.headers()) if platform is not None else dict.fromkeys(ds.headers(), "")]
+
+
+def left_out(ds: Dataset, target: str, fmt: str) -> list[Msg]:
+    """What a `target` .`fmt` file cannot hold of `ds`, a line each (Platform.left_out)."""
+    platform = PLATFORMS.get(target)
+    return platform.left_out(ds, fmt) if platform is not None and fmt in ("jsonl", "csv") else []
+
+
+def _blank(value: Any) -> bool:
+    return value is None or value == "" or (isinstance(value, dict) and all(map(_blank, value.values())))
 
 
 # ----- what the writers share ---------------------------------------------------------------------------
@@ -134,5 +159,5 @@ def table_of(records: list[dict[str, Any]], first: tuple[str, ...] = ()) -> tupl
 
 PLATFORMS: dict[str, Platform] = _platforms()  # last: each module imports the helpers above
 
-__all__ = ["PLATFORMS", "Case", "Platform", "cases", "flat_record", "kept_records", "platform_for",
-           "platform_of_records", "records_read", "table_of"]
+__all__ = ["PLATFORMS", "Case", "Platform", "blank_records", "cases", "flat_record", "kept_records", "left_out",
+           "platform_for", "platform_of_records", "records_read", "table_of"]

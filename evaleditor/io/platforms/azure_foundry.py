@@ -1,44 +1,56 @@
 """Azure AI Foundry evaluation (target `azure-foundry`): .jsonl (or .csv) rows with `query`,
 `response`, `context` and `ground_truth`, the names the azure-ai-evaluation evaluators take
-(`evaluate(data=…jsonl, evaluators=…)` maps columns to evaluator arguments by name); a conversation
-is one line `{"conversation": {"messages": [{"role": "user", "content": …}, {"role": "assistant",
-"content": …, "context": …}, …]}}`.
+(`evaluate(data=…jsonl, evaluators=…)` maps columns to evaluator arguments by name, and passes the
+other columns on as data); a conversation is one line `{"conversation": {"messages": [{"role":
+"user", "content": …}, {"role": "assistant", "content": …, "context": …}, …]}}`. Azure documents no
+key that names a line.
 
 The table's answer is the expected answer (`ground_truth`); a `response` column (the answers to score)
 is kept as it is. A conversation is written as one `conversation` line in the place of its first row,
 its turns in turn order: user question, then the expected answer as the assistant's message (with the
 turn's context). Reading, such a line opens as one row per user message (`Turn`): `query` the user's
-message, `ground_truth` and `context` the assistant's reply, `session_id` `conversation-<line>`,
-`turn_id` 1…n; each row keeps its messages and the line (other keys, tool calls) and writes them back
-with only the edited message changed. A line whose messages are not user/assistant turns (a system
-message, a tool message) opens as one row whose `conversation` cell holds its JSON, written back as it
-is (info rule sdk-not-shown).
+message, `ground_truth` and `context` the assistant's reply, `turn_id` 1…n, `session_id` the line's
+`session_id` or else `id` key (`conversation-<line>` when it has neither, or shares it with another
+line), and every other key of the line a column of its own on each of its turns. Each row keeps its
+messages and the line (tool calls …) and writes them back with only the edited message changed.
+
+The other columns of a conversation's turns are the line's keys (the session the key it was read
+from, else `session_id`): one value for all its turns. Where the turns differ, the line keeps the
+value it had and `left_out` says so (the save's plan lists it). A line whose messages are not
+user/assistant turns (a system message, a tool message) opens as one row whose `conversation` cell
+holds its JSON, written back as it is (info rule sdk-not-shown).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from evaleditor.core.dataset import Dataset
 from evaleditor.core.export import export_headers
+from evaleditor.core.i18n import N_, Msg
 from evaleditor.core.table import LoadNote, RawTable
-from evaleditor.core.targets import ANSWER, AZURE, CONTEXT, QUESTION, SESSION, TURN
+from evaleditor.core.targets import ANSWER, AZURE, CONTEXT, QUESTION, SESSION, TURN, get_target
 from evaleditor.io.platforms import Case, Platform, cases, flat_record, table_of
-from evaleditor.io.records import Record, records_table, row_record, typed_value
+from evaleditor.io.records import Record, records_table, row_record, typed_value, value_text
 from evaleditor.io.sdk.conversations import conversation_layout
 
 SOURCE = "https://learn.microsoft.com/azure/ai-foundry/how-to/develop/evaluate-sdk"
 _SHOWN = ((QUESTION, "query", 0, "content"), (ANSWER, "ground_truth", 1, "content"), (CONTEXT, "context", 1, "context"))
+_TURN_COLUMNS = ("query", "ground_truth", "context", "session_id", "turn_id")  # made from the messages, not line keys
+_SESSION_KEYS = ("session_id", "id")  # a line's own name, shown as its session
 
 
 @dataclass(frozen=True, eq=False, slots=True)
 class Turn:
-    """What a row read from a conversation line carries: the line, which of its turns, the text shown."""
+    """What a row read from a conversation line carries: the line, which of its turns, the text shown,
+    and the key its session was read from (None: made up, `conversation-<line>`)."""
 
     line: dict[str, Any]
     index: int  # 0-based, into turns(line)
     shown: dict[str, str]
+    session_key: str | None = None
 
     def messages(self) -> list[dict[str, Any]]:
         found = turns(self.line)
@@ -66,29 +78,43 @@ def turns(record: dict[str, Any]) -> list[list[dict[str, Any]]] | None:
     return out
 
 
+def _session_keys(records: list[dict[str, Any]], found: list[Any]) -> list[str | None]:
+    """For each conversation line (found[n] not None): the key whose value is its session, when that
+    value names no other line and is no made-up `conversation-<line>` of another."""
+    keys = [next((k for k in _SESSION_KEYS if r.get(k) is not None), None) if f is not None else None
+            for r, f in zip(records, found, strict=True)]
+    names = [value_text(r[k]) if k else "" for r, k in zip(records, keys, strict=True)]
+    taken = Counter(n for n in names if n)
+    made = {f"conversation-{n}" for n, k in enumerate(keys, 1) if k is None}
+    return [k if k and taken[name] == 1 and name not in made else None for k, name in zip(keys, names, strict=True)]
+
+
 def read(records: list[dict[str, Any]]) -> RawTable:
     shown_rows: list[dict[str, Any]] = []
-    turn_of: dict[int, tuple[dict[str, Any], int]] = {}
+    turn_of: dict[int, tuple[dict[str, Any], int, str | None]] = {}
     notes = []
-    for n, record in enumerate(records, 1):
-        found = turns(record)
-        if found is None:
+    found = [turns(r) for r in records]
+    session_keys = _session_keys(records, found)
+    for n, (record, messages_of, key) in enumerate(zip(records, found, session_keys, strict=True), 1):
+        if messages_of is None:
             if "conversation" in record:
                 notes.append(LoadNote("sdk-not-shown", f"line {n}: a conversation whose messages are not user and "
                                       "assistant turns: kept whole in the conversation column", len(shown_rows)))
             shown_rows.append(record)
             continue
-        for k, messages in enumerate(found):
+        others = {k: v for k, v in record.items() if k != "conversation" and k != key and k not in _TURN_COLUMNS}
+        session = record[key] if key else f"conversation-{n}"
+        for k, messages in enumerate(messages_of):
             row = {"query": messages[0]["content"]}
             if len(messages) == 2:
                 row["ground_truth"] = messages[1]["content"]
                 if "context" in messages[1]:
                     row["context"] = messages[1]["context"]
-            turn_of[len(shown_rows)] = (record, k)
-            shown_rows.append({**row, "session_id": f"conversation-{n}", "turn_id": k + 1})
+            turn_of[len(shown_rows)] = (record, k, key)
+            shown_rows.append({**row, "session_id": session, "turn_id": k + 1, **others})
     table = records_table(shown_rows, "jsonl")
-    for i, (record, k) in turn_of.items():
-        table.payloads[i] = Turn(record, k, table.payloads[i].shown)
+    for i, (record, k, key) in turn_of.items():
+        table.payloads[i] = Turn(record, k, table.payloads[i].shown, key)
     table.notes.extend(notes)
     table.target = AZURE
     return table
@@ -100,7 +126,7 @@ def records(ds: Dataset) -> list[dict[str, Any]]:
     rows, kept = cases(ds), _kept(ds)
     headers = ds.headers()
     return [row_record(headers, rows[g[0]].row.cells, rows[g[0]].row.payload, ("conversation",)) if kept[g[0]]
-            else _conversation([rows[k] for k in g]) if rows[g[0]].fields.get(SESSION)
+            else _conversation([rows[k] for k in g], headers) if rows[g[0]].fields.get(SESSION)
             else flat_record(rows[g[0]], AZURE) for g in record_rows(ds)]
 
 
@@ -116,19 +142,70 @@ def record_rows(ds: Dataset) -> list[list[int]]:
     return [first.get(i, [i]) for i in range(len(rows)) if i in first or i not in in_conversation]
 
 
+def left_out(ds: Dataset, fmt: str) -> list[Msg]:
+    """What a .jsonl cannot hold: the columns whose value differs between the turns of a conversation,
+    which is one line with one value of each (the line keeps the value it had). A .csv holds it all."""
+    if fmt != "jsonl":
+        return []
+    rows = cases(ds)
+    differing: dict[str, list[str]] = {}
+    for group in record_rows(ds):
+        members = [rows[k] for k in group]
+        if len(members) < 2 or not members[0].fields.get(SESSION):
+            continue
+        values = [_line_values(c) for c in members]
+        for column in dict.fromkeys(col for v in values for col in v):
+            if len({v.get(column, "") for v in values}) > 1:
+                differing.setdefault(column, []).append(members[0].fields[SESSION])
+    return [Msg(N_("the column {column} where the turns of a conversation differ (a conversation is one line, "
+                   "with one value for all its turns): {sessions}"),
+                (("column", column), ("sessions", _some(sessions)))) for column, sessions in differing.items()]
+
+
+def _some(names: list[str], shown: int = 5) -> str:
+    return ", ".join(names[:shown]) + (" …" if len(names) > shown else "")
+
+
 def _kept(ds: Dataset) -> list[bool]:
     """For each of cases(ds): written as read (a plain record under Azure's headers)."""
     keep = export_headers(ds, AZURE) == ds.headers()
     return [keep and type(c.row.payload) is Record for c in cases(ds)]
 
 
-def _conversation(members: list[Case]) -> dict[str, Any]:
-    """One conversation line: the line read (its other keys) with the members' messages, in turn order."""
+def _line_values(case: Case) -> dict[str, str]:
+    """A row's cells that are its conversation line's keys, by column: all but its messages and turn."""
+    t = get_target(AZURE)
+    out = {t.header_for(f): text for f, text in case.fields.items() if f not in (QUESTION, ANSWER, CONTEXT, TURN)}
+    out.update((h, text) for h, text in case.extras.items() if h != "conversation")
+    return out
+
+
+def _conversation(members: list[Case], headers: list[str]) -> dict[str, Any]:
+    """One conversation line: the line read with the members' messages in turn order, and the line's
+    keys from the other columns where the turns agree and a cell changed (see the module's docstring)."""
     messages = [m for c in members for m in _messages(c)]
-    line = next((c.row.payload.line for c in members if isinstance(c.row.payload, Turn)), None)
-    if line is None:
-        return {"conversation": {"messages": messages}}
-    return {**line, "conversation": {**line["conversation"], "messages": messages}}
+    read_as = next((c.row.payload for c in members if isinstance(c.row.payload, Turn)), None)
+    line: dict[str, Any] = dict(read_as.line) if read_as is not None else {"conversation": {}}
+    if read_as is not None:
+        for column in set(read_as.shown) - set(headers) - set(_TURN_COLUMNS):
+            line.pop(column, None)  # its column was removed
+    session_key = (read_as.session_key if read_as is not None else None) or "session_id"
+    values = [_line_values(c) for c in members]
+    for column in dict.fromkeys(col for v in values for col in v):
+        texts = {v.get(column, "") for v in values}
+        if len(texts) > 1 or (read_as is not None and all(
+                isinstance(c.row.payload, Turn) and c.row.payload.line is read_as.line
+                and c.row.payload.shown.get(column, "") == v.get(column, "") for c, v in zip(members, values, strict=True))):
+            continue  # turns that differ (left_out says so), or as read
+        text = texts.pop()
+        key = session_key if column == "session_id" else column
+        original = line.get(key)
+        if text == "" and not isinstance(original, str):
+            line.pop(key, None)
+        else:
+            line[key] = typed_value(text, original)
+    line["conversation"] = {**line["conversation"], "messages": messages}
+    return line
 
 
 def _messages(case: Case) -> list[dict[str, Any]]:
@@ -158,9 +235,11 @@ def _messages(case: Case) -> list[dict[str, Any]]:
 
 
 def table(ds: Dataset) -> tuple[list[str], list[list[str]]]:
-    return table_of(records(ds), ("query", "response", "context", "ground_truth"))
+    """The .csv: a row a turn, every column as it is (Azure's CSV is turn-level only, and a conversation
+    written as one JSON cell would not open as its turns again)."""
+    return table_of([flat_record(c, AZURE) for c in cases(ds)], ("query", "response", "context", "ground_truth"))
 
 
 PLATFORM = Platform(AZURE, SOURCE, records, table,
                     owns=lambda keys: bool(keys & {"query", "ground_truth", "conversation"}), read=read,
-                    record_rows=record_rows)
+                    record_rows=record_rows, left_out=left_out)

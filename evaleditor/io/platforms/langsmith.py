@@ -121,9 +121,17 @@ def _made(case: Case) -> dict[str, Any]:
     return record
 
 
+def blank(headers: list[str]) -> dict[str, Any]:
+    """The example of a file with no cases yet: each column an empty key where `_made` puts it."""
+    out: dict[str, dict[str, str]] = {"inputs": {}, "outputs": {}}
+    for h in headers:
+        out.setdefault(_NEW.get(h, "metadata"), {})[h] = ""
+    return out
+
+
 def table(ds: Dataset) -> tuple[list[str], list[list[str]]]:
     return table_of([flat_record(c, LANGSMITH) for c in cases(ds)], ("question", "context", "answer"))
 
 
 PLATFORM = Platform(LANGSMITH, SOURCE, records, table,
-                    owns=lambda keys: bool(keys & {"inputs", "outputs"}), read=read)
+                    owns=lambda keys: bool(keys & {"inputs", "outputs"}), read=read, blank=blank)

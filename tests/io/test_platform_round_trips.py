@@ -1,0 +1,271 @@
+"""Nothing is lost between the table and another platform's file (io/platforms/): a column added to
+an Azure conversation is the line's key, the line's own id its session; what a file cannot hold
+(an Azure line's one value for turns that differ, the keys Bedrock does not document) is said by
+`left_out`, which the save's question, `convert` and the Python API report; an empty template reopens
+as its target; extra columns, line breaks and any Unicode come back as they were."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evaleditor.core.commands import InsertColumn, SetCells
+from evaleditor.core.document import document_from_table
+from evaleditor.core.table import RawTable
+from evaleditor.core.targets import get_target
+from evaleditor.io.load import load_document
+from evaleditor.io.platforms import PLATFORMS, left_out
+from evaleditor.io.save import save_document, template_document
+
+
+def write_lines(path, records):
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+
+
+def lines(path):
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def table(doc):
+    ds = doc.dataset
+    return [dict(zip(ds.headers(), r.cells, strict=True)) for r in ds.rows]
+
+
+def add_column(doc, header, values):
+    ds = doc.dataset
+    InsertColumn(len(ds.columns), ds.new_column(header), {r.id: v for r, v in zip(ds.rows, values, strict=True)}).apply(ds)
+
+
+def edit(doc, row, header, text):
+    ds = doc.dataset
+    SetCells([(ds.rows[row].id, ds.columns[ds.headers().index(header)].id, text)]).apply(ds)
+
+
+def said(doc, fmt, target=None):
+    return [str(m) for m in left_out(doc.dataset, target or doc.dataset.target.name, fmt)]
+
+
+CONVERSATION = {"conversation": {"messages": [
+    {"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Hello"},
+    {"role": "user", "content": "Bye"}, {"role": "assistant", "content": "Ciao"}]}}
+SINGLE = {"query": "Q", "ground_truth": "A"}
+
+
+# ----- Azure AI Foundry: a conversation's other columns ---------------------------------------------
+def test_a_column_added_to_an_azure_conversation_is_written_as_the_lines_key_and_reopens(tmp_path):
+    path = tmp_path / "azure.jsonl"
+    write_lines(path, [CONVERSATION, SINGLE])
+    doc = load_document(path)
+    add_column(doc, "level", ["easy", "easy", "hard"])
+    assert said(doc, "jsonl") == []
+    save_document(doc, path)
+    assert lines(path) == [{**CONVERSATION, "level": "easy"}, {**SINGLE, "level": "hard"}]
+    assert [r["level"] for r in table(load_document(path))] == ["easy", "easy", "hard"]
+
+
+def test_an_azure_lines_other_keys_are_columns_on_each_of_its_turns_and_an_edit_changes_only_that_key(tmp_path):
+    path = tmp_path / "azure.jsonl"
+    line = {"id": 7, **CONVERSATION, "tags": ["a"], "score": 1.5}
+    write_lines(path, [line])
+    doc = load_document(path)
+    assert [(r["session_id"], r["tags"], r["score"]) for r in table(doc)] == [("7", '["a"]', "1.5")] * 2
+    first = path.read_bytes()
+    save_document(doc, path)
+    assert path.read_bytes() == first
+    for row in (0, 1):
+        edit(doc, row, "score", "2")
+    save_document(doc, path)
+    assert lines(path) == [{**line, "score": 2}]  # a number stays a number; the id, tags and messages as read
+
+
+def test_azure_turns_that_differ_in_a_column_are_said_and_the_line_keeps_its_value(tmp_path):
+    path = tmp_path / "azure.jsonl"
+    write_lines(path, [{**CONVERSATION, "id": "c1", "level": "easy"}])
+    doc = load_document(path)
+    edit(doc, 1, "level", "hard")
+    add_column(doc, "response", ["Hey", "See you"])  # the answers to score: one a turn, which a line cannot hold
+    assert said(doc, "jsonl") == [
+        "the column level where the turns of a conversation differ (a conversation is one line, with one value "
+        "for all its turns): c1",
+        "the column response where the turns of a conversation differ (a conversation is one line, with one "
+        "value for all its turns): c1"]
+    save_document(doc, path)
+    assert lines(path) == [{**CONVERSATION, "id": "c1", "level": "easy"}]
+    assert said(doc, "csv") == []  # Azure's CSV is a row a turn: it holds them all
+    out = tmp_path / "azure.csv"
+    save_document(doc, out)
+    again = table(load_document(out))
+    assert [(r["level"], r["response"], r["session_id"], r["turn_id"]) for r in again] == [
+        ("easy", "Hey", "c1", "1"), ("hard", "See you", "c1", "2")]
+
+
+def test_a_table_written_for_azure_keeps_its_session_ids_and_columns_and_reopens_as_the_same_table(tmp_path):
+    d = document_from_table(RawTable(
+        ["session_id", "turn_id", "question", "answer", "level", "note"],
+        [["s1", "1", "Hi", "Hello", "easy", "first"], ["s1", "2", "Bye", "Ciao", "easy", "first"],
+         ["", "", "Q", "A", "hard", "alone"]], "csv"), None, "ground-truth")
+    out = tmp_path / "azure.jsonl"
+    save_document(d, out, target="azure-foundry")
+    assert lines(out)[0] == {"conversation": {"messages": [
+        {"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Hello"},
+        {"role": "user", "content": "Bye"}, {"role": "assistant", "content": "Ciao"}]},
+        "session_id": "s1", "level": "easy", "note": "first"}
+    again = load_document(out)
+    want = [{"query": q, "ground_truth": a, "session_id": s, "turn_id": t, "level": lv, "note": n}
+            for s, t, q, a, lv, n in (r.cells for r in d.dataset.rows)]
+    assert [{k: r[k] for k in want[0]} for r in table(again)] == want
+
+
+def test_an_azure_lines_id_is_its_session_and_an_edited_session_is_written_back_to_it(tmp_path):
+    path = tmp_path / "azure.jsonl"
+    write_lines(path, [{"id": "billing", **CONVERSATION}, CONVERSATION,
+                       {"session_id": "s9", "id": 3, **CONVERSATION}])
+    doc = load_document(path)
+    rows = table(doc)
+    assert [r["session_id"] for r in rows] == ["billing", "billing", "conversation-2", "conversation-2", "s9", "s9"]
+    assert [r["id"] for r in rows][4:] == ["3", "3"]  # beside a session_id key, id is a column of its own
+    for row in (0, 1):
+        edit(doc, row, "session_id", "refunds")
+    for row in (2, 3):
+        edit(doc, row, "session_id", "greeting")
+    save_document(doc, path)
+    assert [(r.get("id"), r.get("session_id")) for r in lines(path)] == [("refunds", None), (None, "greeting"),
+                                                                        (3, "s9")]
+
+
+def test_azure_lines_that_share_an_id_stay_apart(tmp_path):
+    path = tmp_path / "azure.jsonl"
+    write_lines(path, [{"id": "x", **CONVERSATION}, {"id": "x", **CONVERSATION}])
+    doc = load_document(path)
+    assert [(r["session_id"], r["id"]) for r in table(doc)] == [("conversation-1", "x")] * 2 + [
+        ("conversation-2", "x")] * 2
+    first = path.read_bytes()
+    save_document(doc, path)
+    assert path.read_bytes() == first  # two lines still, each with its id
+
+
+def test_a_column_added_to_azure_single_turn_lines_and_csv_rows_reopens(tmp_path):
+    for suffix in (".jsonl", ".csv"):
+        d = document_from_table(RawTable(["query", "ground_truth"], [["Q1", "A1"], ["Q2", "A2"]], "csv"), None,
+                                "azure-foundry")
+        path = tmp_path / f"azure{suffix}"
+        save_document(d, path)
+        doc = load_document(path)
+        add_column(doc, "level", ["easy", "hard"])
+        save_document(doc, path)
+        assert [r["level"] for r in table(load_document(path))] == ["easy", "hard"], suffix
+
+
+# ----- Amazon Bedrock: the documented keys only, the rest said ---------------------------------------
+def test_bedrock_lines_hold_only_the_keys_aws_documents_and_the_rest_is_said(tmp_path):
+    d = document_from_table(RawTable(
+        ["session_id", "turn_id", "question", "answer", "category", "note"],
+        [["s1", "1", "Hi", "Hello", "greeting", "n"], ["s1", "2", "Bye", "Ciao", "greeting", ""]], "csv"),
+        None, "bedrock")
+    assert said(d, "jsonl") == ["the columns a Bedrock prompt dataset does not hold (it holds prompt, "
+                                "referenceResponse and category): session_id, turn_id, note"]
+    out = tmp_path / "bedrock.jsonl"
+    save_document(d, out)
+    assert lines(out) == [{"prompt": "Hi", "referenceResponse": "Hello", "category": "greeting"},
+                          {"prompt": "Bye", "referenceResponse": "Ciao", "category": "greeting"}]
+
+
+def test_a_bedrock_file_with_other_keys_is_said_to_lose_them_and_one_without_saves_back_the_same(tmp_path):
+    path = tmp_path / "bedrock.jsonl"
+    judged = {"prompt": "Q", "referenceResponse": "A", "category": "c",
+              "modelResponses": [{"response": "R", "modelIdentifier": "mine"}]}
+    write_lines(path, [judged])
+    doc = load_document(path)
+    assert said(doc, "jsonl") == []
+    first = path.read_bytes()
+    save_document(doc, path)
+    assert path.read_bytes() == first
+    write_lines(path, [{**judged, "source": "wiki"}])
+    doc = load_document(path)
+    assert said(doc, "jsonl")[0].endswith(": source")
+    save_document(doc, path)
+    assert lines(path) == [judged]
+
+
+# ----- an empty template reopens as its target ----------------------------------------------------
+JSONL_TARGETS = [t for t in PLATFORMS if "jsonl" in get_target(t).formats]
+
+
+@pytest.mark.parametrize("target", JSONL_TARGETS)
+def test_an_empty_jsonl_template_reopens_as_its_target_with_its_columns_and_no_cases(tmp_path, target):
+    path = tmp_path / "new.jsonl"
+    save_document(template_document(target, blank_rows=1), path)  # the window's New, then Save As
+    doc = load_document(path)
+    assert doc.dataset.target.name == target
+    assert doc.dataset.rows == [] and doc.shape.rows == 0
+    want = [h for h in template_document(target).dataset.headers()
+            if target != "bedrock" or h in ("prompt", "referenceResponse")]  # Bedrock: the keys it reads
+    assert sorted(doc.dataset.headers()) == sorted(want)
+    first = path.read_bytes()
+    save_document(doc, path)
+    assert path.read_bytes() == first
+
+
+@pytest.mark.parametrize("target", JSONL_TARGETS)
+def test_a_case_typed_into_a_jsonl_template_is_saved_as_that_platforms_line(tmp_path, target):
+    path = tmp_path / "new.jsonl"
+    save_document(template_document(target), path)
+    doc = load_document(path)
+    from evaleditor.core.commands import InsertRows
+
+    ds = doc.dataset
+    cells = ["What is 2+2?" if get_target(target).recognise(h) == "question" else
+             "4" if get_target(target).recognise(h) == "answer" else "" for h in ds.headers()]
+    InsertRows(0, [ds.new_row(cells)]).apply(ds)
+    save_document(doc, path)
+    again = load_document(path)
+    assert again.dataset.target.name == target and again.shape.rows == 1
+    assert len(lines(path)) == 1  # the line naming the columns is gone: the file holds the case
+
+
+# ----- extra columns, line breaks and Unicode, on every platform ------------------------------------
+TEXTS = ["Hi\nthere 你好", "Hello!\r\nagain\tand a tab", "漢字 é 🙂 \u2028 \u2029 \x85 end", '"quoted", comma',
+         "=1+1", "007", "  spaced  "]
+
+
+@pytest.mark.parametrize("target, fmt", [(t, f) for t in PLATFORMS for f in get_target(t).formats])
+def test_every_platforms_file_keeps_extra_columns_line_breaks_and_unicode(tmp_path, target, fmt):
+    d = document_from_table(RawTable(["question", "answer", "note"],
+                                     [[t, t[::-1], t.upper()] for t in TEXTS], "csv"), None, "ground-truth")
+    out = tmp_path / f"out.{fmt}"
+    save_document(d, out, target=target)
+    again = load_document(out, target=target)
+    t = get_target(target)
+    got = table(again)
+    assert [r[t.header_for("question")] for r in got] == TEXTS
+    answers = [r[t.header_for("answer")] for r in got]
+    assert answers == ([f"equals:{a[::-1]}" for a in TEXTS] if target == "promptfoo" else [a[::-1] for a in TEXTS])
+    if target == "bedrock":
+        assert said(d, fmt, target) and "note" not in again.dataset.headers()  # said, not written
+    else:
+        assert [r["note"] for r in got] == [a.upper() for a in TEXTS]
+    first = out.read_bytes()
+    save_document(again, out)
+    assert out.read_bytes() == first
+
+
+def test_a_jsonl_line_holding_a_unicode_line_separator_opens(tmp_path):
+    path = tmp_path / "other-tool.jsonl"
+    path.write_text('{"prompt": "a\u2028b", "reference": "c\u0085d"}\n', encoding="utf-8")  # valid JSON, raw
+    assert [r.cells for r in load_document(path).dataset.rows] == [["a\u2028b", "c\u0085d"]]
+
+
+def test_convert_warns_of_what_another_platforms_file_leaves_out_and_exits_0(tmp_path, capsys):
+    from evaleditor.cli import main
+
+    src = tmp_path / "cases.csv"
+    src.write_text("session_id,turn_id,question,answer,category\ns1,1,Hi,Hello,a\ns1,2,Bye,Ciao,b\n", encoding="utf-8")
+    assert main(["convert", str(src), str(tmp_path / "a.jsonl"), "--target", "azure-foundry"]) == 0
+    err = capsys.readouterr().err
+    assert "evaleditor: warning: " in err and "leaves out the column category where the turns of a conversation " \
+        "differ (a conversation is one line, with one value for all its turns): s1" in err
+    assert main(["convert", str(src), str(tmp_path / "b.jsonl"), "--target", "bedrock"]) == 0
+    assert capsys.readouterr().err.rstrip().endswith("referenceResponse and category): session_id, turn_id")
+    assert main(["convert", str(src), str(tmp_path / "a.csv"), "--target", "azure-foundry"]) == 0
+    assert "leaves out" not in capsys.readouterr().err  # a row a turn: nothing left out
