@@ -269,3 +269,28 @@ def test_convert_warns_of_what_another_platforms_file_leaves_out_and_exits_0(tmp
     assert capsys.readouterr().err.rstrip().endswith("referenceResponse and category): session_id, turn_id")
     assert main(["convert", str(src), str(tmp_path / "a.csv"), "--target", "azure-foundry"]) == 0
     assert "leaves out" not in capsys.readouterr().err  # a row a turn: nothing left out
+
+
+@pytest.mark.parametrize("target, fmt", [(t, f) for t in PLATFORMS for f in get_target(t).formats])
+def test_a_second_column_of_a_name_is_said_to_be_left_out_of_a_platforms_file(target, fmt):
+    d = document_from_table(RawTable(["question", "answer", "note", "note"], [["Q", "A", "n1", "n2"]], "csv"),
+                            None, "ground-truth")
+    assert said(d, fmt, target)[0] == "the second column of a name, as a line holds a key once: note"
+
+
+def test_an_sdk_flat_conversation_history_the_table_shows_is_written_as_shown(tmp_path):
+    path = tmp_path / "flat.jsonl"
+    own = [{"role": "user", "parts": [{"text": "said before the file began"}]}]
+    write_lines(path, [{"prompt": "Q1", "reference": "A1", "session_id": "s1", "turn_id": 1},
+                       {"prompt": "Q2", "reference": "A2", "session_id": "s1", "turn_id": 2,
+                        "conversation_history": own}])
+    doc = load_document(path)
+    assert "conversation_history" in doc.dataset.headers()  # not what the rows make: shown
+    first = path.read_bytes()
+    save_document(doc, path)
+    assert path.read_bytes() == first  # was replaced by the history the rows make
+    d = document_from_table(RawTable(["session_id", "turn_id", "question", "answer", "conversation_history"],
+                                     [["s1", "1", "Q1", "A1", ""], ["s1", "2", "Q2", "A2", json.dumps(own)]], "csv"),
+                            None, "ground-truth")
+    save_document(d, path, target="sdk-flat")
+    assert lines(path)[1]["conversation_history"] == own  # JSON text of a JSON column: its value

@@ -17,7 +17,7 @@ from typing import Any
 
 from evaleditor.core.dataset import Dataset, Row
 from evaleditor.core.export import export_headers
-from evaleditor.core.i18n import Msg
+from evaleditor.core.i18n import N_, Msg
 from evaleditor.core.table import RawTable
 from evaleditor.core.targets import ANSWER, CONTEXT, QUESTION, SESSION, TOOL_CALLS, TURN, get_target
 from evaleditor.io.records import Record, dataset_records
@@ -80,9 +80,16 @@ def blank_records(ds: Dataset, target: str | None) -> list[dict[str, Any]]:
 
 
 def left_out(ds: Dataset, target: str, fmt: str) -> list[Msg]:
-    """What a `target` .`fmt` file cannot hold of `ds`, a line each (Platform.left_out)."""
+    """What a `target` .`fmt` file cannot hold of `ds`, a line each: a second column of a name (a
+    record holds a key once), and what the platform's format cannot hold (Platform.left_out)."""
     platform = PLATFORMS.get(target)
-    return platform.left_out(ds, fmt) if platform is not None and fmt in ("jsonl", "csv") else []
+    if platform is None or fmt not in ("jsonl", "csv"):
+        return []
+    seen: set[str] = set()
+    twice = [h for h in ds.headers() if h in seen or seen.add(h)]
+    named = [Msg(N_("the second column of a name, as a line holds a key once: {columns}"),
+                 (("columns", ", ".join(dict.fromkeys(twice))),))] if twice else []
+    return named + platform.left_out(ds, fmt)
 
 
 def _blank(value: Any) -> bool:

@@ -23,6 +23,7 @@ from evaleditor.core.dataset import Dataset
 from evaleditor.core.table import RawTable
 from evaleditor.core.targets import ANSWER, QUESTION, SDK_FLAT, SESSION, TURN
 from evaleditor.io.platforms import Platform, cases, flat_record, kept_records, table_of
+from evaleditor.io.records import typed_value
 from evaleditor.io.sdk.conversations import conversation_layout
 from evaleditor.io.sdk.mapping import model_content, user_content
 
@@ -48,15 +49,19 @@ def histories(fields: list[dict[str, str]]) -> list[list[dict[str, Any]] | None]
 
 
 def records(ds: Dataset) -> list[dict[str, Any]]:
+    """The rows as lines; a conversation's `conversation_history` made from its rows, unless the table
+    shows that column (fold_history shows it when the file's is not what the rows make): then as shown."""
     rows = cases(ds)
     kept = kept_records(ds, JSON_KEYS)
     made = histories([c.fields for c in rows])
+    shown = HISTORY in ds.headers()
     out = []
     for n, (case, history) in enumerate(zip(rows, made, strict=True)):
-        record = kept[n] if kept is not None else flat_record(case, SDK_FLAT)
+        record = kept[n] if kept is not None else {  # JSON text of a JSON column written as its value
+            k: typed_value(v, None, k in JSON_KEYS) for k, v in flat_record(case, SDK_FLAT).items()}
         if _CASE_ID in record:
             record["source_eval_case_id"] = record.pop(_CASE_ID)
-        if case.fields.get(SESSION):
+        if case.fields.get(SESSION) and not shown:
             if history is None:
                 record.pop(HISTORY, None)
             else:
