@@ -107,6 +107,12 @@ def file_issues(ds: Dataset, static: list[Issue], rows: int, has_sessions: bool,
                 out.append(make_issue("misspelled-turn-column", t, N_("Header {header!r} is not read as the turn "
                                       "column (the target wants {want!r}). Rename it to {want!r}"), None, col.id,
                                       args=(("header", col.header), ("want", want))))
+            elif target.only_keys is not None:  # its file holds its own keys only (io/platforms/bedrock.py)
+                if col.header in target.only_keys:
+                    continue
+                out.append(make_issue("unknown-column", t, N_("Column {header!r} is not used by {target}, whose file "
+                                      "does not hold it: it is left out when saved for {target}"), None, col.id,
+                                      args=(("header", col.header), ("target", t))))
             else:
                 if col.header.strip():
                     out.append(make_issue("unknown-column", t, N_("Column {header!r} is not used by {target}; it is "

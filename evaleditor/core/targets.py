@@ -53,6 +53,8 @@ class Target:
     max_chars: dict[str, int] = field(default_factory=dict)
     cases_rule: str = "too-many-cases"  # the rule that says max_cases is exceeded
     conversations: bool = True  # False: the service evaluates every row on its own (conversation-not-supported)
+    # its file holds only its fields and these keys (bedrock: AWS documents no other); None: every column
+    only_keys: tuple[str, ...] | None = None
     title: str = ""  # what the service is called, for messages
 
     @property
@@ -153,7 +155,8 @@ TARGETS.update({
                      {QUESTION: "query", ANSWER: "ground_truth", CONTEXT: "context"}),
     BEDROCK: _platform(BEDROCK, "Amazon Bedrock model evaluation", ("jsonl",),
                        {QUESTION: "prompt", ANSWER: "referenceResponse"}, max_cases=1000,
-                       cases_rule="too-many-prompts", conversations=False),
+                       cases_rule="too-many-prompts", conversations=False,
+                       only_keys=("category", "modelResponses")),
     LANGSMITH: _platform(LANGSMITH, "LangSmith datasets", ("jsonl", "csv"),
                          {QUESTION: "question", ANSWER: "answer", CONTEXT: "context"}, conversations=False),
     PROMPTFOO: _platform(PROMPTFOO, "promptfoo", ("csv",),

@@ -294,3 +294,11 @@ def test_an_sdk_flat_conversation_history_the_table_shows_is_written_as_shown(tm
                             None, "ground-truth")
     save_document(d, path, target="sdk-flat")
     assert lines(path)[1]["conversation_history"] == own  # JSON text of a JSON column: its value
+
+
+def test_a_column_bedrock_does_not_hold_is_said_to_be_left_out_not_kept_and_its_category_is_not_unknown():
+    d = document_from_table(RawTable(["question", "answer", "category", "note"], [["Q", "A", "c", "n"]], "csv"),
+                            None, "bedrock")
+    unknown = [i.message for i in d.validator.all_issues() if i.rule == "unknown-column"]
+    assert unknown == ["Column 'note' is not used by bedrock, whose file does not hold it: it is left out when saved "
+                       "for bedrock"]

@@ -16,11 +16,12 @@ from typing import Any
 
 from evaleditor.core.dataset import Dataset
 from evaleditor.core.i18n import N_, Msg
-from evaleditor.core.targets import BEDROCK
+from evaleditor.core.targets import ANSWER, BEDROCK, QUESTION, get_target
 from evaleditor.io.platforms import Platform, cases, flat_record, kept_records
 
 SOURCE = "https://docs.aws.amazon.com/bedrock/latest/userguide/model-evaluation-prompt-datasets-custom.html"
-KEYS = ("prompt", "referenceResponse", "category", "modelResponses")  # the keys AWS documents
+_T = get_target(BEDROCK)
+KEYS = (_T.header_for(QUESTION), _T.header_for(ANSWER), *(_T.only_keys or ()))  # the keys AWS documents
 
 
 def _made(ds: Dataset) -> list[dict[str, Any]]:
