@@ -254,7 +254,8 @@ def _payload(payload: Any) -> dict[str, Any] | None:
     from evaleditor.io.sdk.traces import SdkTrace
 
     if isinstance(payload, Turn):
-        return {"turn": {"line": payload.line, "index": payload.index, "shown": payload.shown}}
+        return {"turn": {"line": payload.line, "index": payload.index, "shown": payload.shown,
+                         "session_key": payload.session_key}}
     if isinstance(payload, SdkCase):
         return {"sdk": {"case": payload.case, "shown": payload.shown, "conversation": payload.conversation}}
     if isinstance(payload, SdkTrace):
@@ -274,7 +275,7 @@ def _load_payload(value: Any) -> Any:
 
     if "turn" in value:
         t = value["turn"]
-        return Turn(dict(t["line"]), int(t["index"]), dict(t["shown"]))
+        return Turn(dict(t["line"]), int(t["index"]), dict(t["shown"]), t.get("session_key"))
     if "trace" in value:
         t = value["trace"]
         return SdkTrace(dict(t["case"]), int(t["key"]), int(t["turn"]), dict(t["shown"]))

@@ -302,3 +302,16 @@ def test_a_column_bedrock_does_not_hold_is_said_to_be_left_out_not_kept_and_its_
     unknown = [i.message for i in d.validator.all_issues() if i.rule == "unknown-column"]
     assert unknown == ["Column 'note' is not used by bedrock, whose file does not hold it: it is left out when saved "
                        "for bedrock"]
+
+
+def test_a_recovery_journal_keeps_the_key_an_azure_session_was_read_from(tmp_path):
+    from evaleditor.io.journal import dump_document, read_journal
+
+    path = tmp_path / "azure.jsonl"
+    write_lines(path, [{"id": "billing", **CONVERSATION}])
+    doc = load_document(path)
+    for row in (0, 1):
+        edit(doc, row, "session_id", "refunds")
+    (tmp_path / "j.json").write_bytes(dump_document(doc))
+    save_document(read_journal(tmp_path / "j.json").document, path)
+    assert lines(path) == [{"id": "refunds", **CONVERSATION}]  # not a session_id key beside the old id

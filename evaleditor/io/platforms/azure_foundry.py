@@ -52,9 +52,12 @@ class Turn:
     shown: dict[str, str]
     session_key: str | None = None
 
-    def messages(self) -> list[dict[str, Any]]:
-        found = turns(self.line)
-        return list(found[self.index]) if found is not None else []
+    def messages(self, parsed: dict[int, list[list[dict[str, Any]]]]) -> list[dict[str, Any]]:
+        """Its messages as read; `parsed` keeps each line's turns, parsed once for all its rows."""
+        found = parsed.get(id(self.line))
+        if found is None:
+            found = parsed[id(self.line)] = turns(self.line) or []
+        return list(found[self.index]) if self.index < len(found) else []
 
 
 def turns(record: dict[str, Any]) -> list[list[dict[str, Any]]] | None:
@@ -123,17 +126,22 @@ def read(records: list[dict[str, Any]]) -> RawTable:
 def records(ds: Dataset) -> list[dict[str, Any]]:
     """A row read as a record is written as read (edits in place) while the headers are Azure's; the
     other rows are made from their cells, those of a conversation (session_id) as one line."""
-    rows, kept = cases(ds), _kept(ds)
+    rows = cases(ds)
+    kept = _kept(ds, rows)
     headers = ds.headers()
     return [row_record(headers, rows[g[0]].row.cells, rows[g[0]].row.payload, ("conversation",)) if kept[g[0]]
             else _conversation([rows[k] for k in g], headers) if rows[g[0]].fields.get(SESSION)
-            else flat_record(rows[g[0]], AZURE) for g in record_rows(ds)]
+            else flat_record(rows[g[0]], AZURE) for g in _groups(rows, kept)]
 
 
 def record_rows(ds: Dataset) -> list[list[int]]:
     """Which rows (of `cases(ds)`) each record is made of, in the file's order: a conversation's rows
     in turn order, in the place of its first turn; a row written as read, or in no conversation, alone."""
-    rows, kept = cases(ds), _kept(ds)
+    rows = cases(ds)
+    return _groups(rows, _kept(ds, rows))
+
+
+def _groups(rows: list[Case], kept: list[bool]) -> list[list[int]]:
     joined = [i for i, k in enumerate(kept) if not k]
     layout = conversation_layout([rows[i].fields.get(SESSION, "") for i in joined],
                                  [rows[i].fields.get(TURN, "") for i in joined])
@@ -149,7 +157,7 @@ def left_out(ds: Dataset, fmt: str) -> list[Msg]:
         return []
     rows = cases(ds)
     differing: dict[str, list[str]] = {}
-    for group in record_rows(ds):
+    for group in _groups(rows, _kept(ds, rows)):
         members = [rows[k] for k in group]
         if len(members) < 2 or not members[0].fields.get(SESSION):
             continue
@@ -166,10 +174,10 @@ def _some(names: list[str], shown: int = 5) -> str:
     return ", ".join(names[:shown]) + (" …" if len(names) > shown else "")
 
 
-def _kept(ds: Dataset) -> list[bool]:
-    """For each of cases(ds): written as read (a plain record under Azure's headers)."""
+def _kept(ds: Dataset, rows: list[Case]) -> list[bool]:
+    """For each of rows (cases(ds)): written as read (a plain record under Azure's headers)."""
     keep = export_headers(ds, AZURE) == ds.headers()
-    return [keep and type(c.row.payload) is Record for c in cases(ds)]
+    return [keep and type(c.row.payload) is Record for c in rows]
 
 
 def _line_values(case: Case) -> dict[str, str]:
@@ -183,7 +191,8 @@ def _line_values(case: Case) -> dict[str, str]:
 def _conversation(members: list[Case], headers: list[str]) -> dict[str, Any]:
     """One conversation line: the line read with the members' messages in turn order, and the line's
     keys from the other columns where the turns agree and a cell changed (see the module's docstring)."""
-    messages = [m for c in members for m in _messages(c)]
+    parsed: dict[int, list[list[dict[str, Any]]]] = {}
+    messages = [m for c in members for m in _messages(c, parsed)]
     read_as = next((c.row.payload for c in members if isinstance(c.row.payload, Turn)), None)
     line: dict[str, Any] = dict(read_as.line) if read_as is not None else {"conversation": {}}
     if read_as is not None:
@@ -208,7 +217,7 @@ def _conversation(members: list[Case], headers: list[str]) -> dict[str, Any]:
     return line
 
 
-def _messages(case: Case) -> list[dict[str, Any]]:
+def _messages(case: Case, parsed: dict[int, list[list[dict[str, Any]]]]) -> list[dict[str, Any]]:
     """A row's messages: those read with its edits (only an edited key changes), else made from its cells."""
     fields, turn = case.fields, case.row.payload
     if not isinstance(turn, Turn):
@@ -219,7 +228,7 @@ def _messages(case: Case) -> list[dict[str, Any]]:
                 reply["context"] = fields[CONTEXT]
             out.append(reply)
         return out
-    out = [dict(m) for m in turn.messages()]
+    out = [dict(m) for m in turn.messages(parsed)]
     for field, name, at, key in _SHOWN:
         text = fields.get(field, "")
         if text == turn.shown.get(name, ""):
