@@ -109,8 +109,9 @@ EXPLANATIONS: dict[str, str] = {
     "turn-column-without-session": N_("There is a turn column but no session column: without sessions the turns "
                                       "have no effect and every row is a case of its own. Add the session column "
                                       "or remove the turn column."),
-    "unknown-column": N_("The target does not use this header: the column is kept in the file but not evaluated. "
-                         "Rename it if it was meant to be one of the target's columns."),
+    "unknown-column": N_("The target does not use this header: the column is kept in the file but not evaluated "
+                         "(a Bedrock file holds only the keys Bedrock reads, and leaves it out). Rename it if it was "
+                         "meant to be one of the target's columns."),
     "encoding-guessed": N_("The bytes of this text file read correctly in more than one encoding and the editor "
                            "chose one; a wrong choice garbles every non-English character. If the text looks "
                            "wrong, reopen it with File ▸ Reopen with Encoding."),
