@@ -10,13 +10,17 @@ Setting up makes `.venv/` (once), installs the package editable — `demo` with 
 `test` and `setup` with the test tools too — (again only when pyproject.toml changed), and on Linux
 checks that the Qt platform plugin the window will use (xcb under X11, wayland under Wayland) finds
 its system libraries — installing them with apt-get when run as root, or printing the one command to
-run otherwise.
+run otherwise. `test` and `setup` also install, once, the evaluation platforms' own clients that the
+tests judge our files with, apart from .venv (`.venv-clients/`): azure-ai-evaluation in a venv of its
+own (it pins pandas below 3) and promptfoo with npm (skipped, with the reason, when npm is missing;
+EVALEDITOR_REQUIRE_CLIENTS=1 makes that an error, as in CI).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -38,6 +42,24 @@ QT_DEBIAN_PACKAGES = [
     # Chinese glyphs for the zh_CN interface and 中文 datasets (tests never depend on them)
     "fonts-noto-cjk",
 ]
+
+# The evaluation platforms' own clients (tests/io/test_platforms.py judges the files we write with them,
+# offline), pinned, each apart from .venv.
+CLIENTS = ROOT / ".venv-clients"
+REQUIRE_CLIENTS = "EVALEDITOR_REQUIRE_CLIENTS"
+AZURE_EVALUATION = "azure-ai-evaluation==1.18.10"  # pins pandas < 3: a venv of its own
+AZURE_VENV = CLIENTS / "azure-ai-evaluation"
+AZURE_PY = AZURE_VENV / BIN.name / PY.name
+PROMPTFOO = "promptfoo@0.121.20"  # the last release that runs on Node.js 20 (^20.20 || >=22.22)
+PROMPTFOO_PREFIX = CLIENTS / "promptfoo"
+PROMPTFOO_BIN = PROMPTFOO_PREFIX / "node_modules" / ".bin" / ("promptfoo.cmd" if os.name == "nt" else "promptfoo")
+# Installed without its optional dependencies (its other providers: 1.9 GB with them, 0.26 GB without),
+# but its database driver (libsql, loaded at every start) finds its compiled part only among them.
+LIBSQL = "0.5.29"
+LIBSQL_NATIVE = {("linux", "x86_64", "glibc"): "linux-x64-gnu", ("linux", "x86_64", ""): "linux-x64-musl",
+                 ("linux", "aarch64", "glibc"): "linux-arm64-gnu", ("linux", "aarch64", ""): "linux-arm64-musl",
+                 ("darwin", "arm64", ""): "darwin-arm64", ("darwin", "x86_64", ""): "darwin-x64",
+                 ("win32", "amd64", ""): "win32-x64-msvc"}
 
 
 def run(*cmd: object, **kw) -> int:
@@ -66,6 +88,71 @@ def setup(extra: str = "test") -> None:
         STAMP.write_text(f"{want} {extra}")
     if sys.platform.startswith("linux"):
         ensure_qt_libraries()
+
+
+def node_fits(version: str) -> bool:
+    """Whether `node --version` ("v20.20.2") is one the pinned promptfoo runs on: 20.20+ or 22.22+."""
+    try:
+        major, minor = (int(part) for part in version.strip().lstrip("v").split(".")[:2])
+    except ValueError:
+        return False
+    return (major == 20 and minor >= 20) or (major, minor) >= (22, 22)
+
+
+def libsql_native() -> str | None:
+    """The package holding the compiled part of promptfoo's database driver for this machine, if any."""
+    libc = "glibc" if sys.platform.startswith("linux") and platform.libc_ver()[0] == "glibc" else ""
+    return LIBSQL_NATIVE.get((sys.platform, platform.machine().lower(), libc))
+
+
+def promptfoo_problem() -> str | None:
+    """Why promptfoo cannot be installed here, or None."""
+    npm, node = shutil.which("npm"), shutil.which("node")
+    if npm is None or node is None:
+        return "npm not found: install Node.js 20.20+ with npm to run the promptfoo check"
+    version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip()
+    if not node_fits(version):
+        return f"Node.js {version or '?'} is too old for {PROMPTFOO}: it needs 20.20+ or 22.22+"
+    if libsql_native() is None:
+        return f"{PROMPTFOO}'s database driver has no build for {sys.platform} {platform.machine()}"
+    return None
+
+
+def client_install(name: str) -> list[str]:
+    """The command that installs the client `name` (AZURE_EVALUATION or PROMPTFOO) where the tests look."""
+    if name == PROMPTFOO:
+        return [shutil.which("npm") or "npm", "install", "--prefix", str(PROMPTFOO_PREFIX), "--omit=optional",
+                "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", PROMPTFOO,
+                f"@libsql/{libsql_native()}@{LIBSQL}"]
+    if not AZURE_PY.exists():
+        venv.EnvBuilder(with_pip=True).create(AZURE_VENV)
+    return [str(AZURE_PY), "-m", "pip", "install", "--quiet", name]
+
+
+def setup_clients() -> None:
+    """Install the clients not yet installed at their pinned versions, both at once (each is mostly
+    download). One line for each that cannot be; an error instead with EVALEDITOR_REQUIRE_CLIENTS=1."""
+    wanted = {PROMPTFOO: PROMPTFOO_PREFIX, AZURE_EVALUATION: AZURE_VENV}
+    problems = []
+    why = promptfoo_problem()
+    if why:
+        problems.append(why)
+        del wanted[PROMPTFOO]
+    jobs = []
+    for name, home in wanted.items():
+        stamp = home / STAMP.name
+        if not (stamp.exists() and stamp.read_text() == name):
+            print(f"dev.py: installing {name} into {home.relative_to(ROOT)}", flush=True)
+            jobs.append((name, stamp, subprocess.Popen(client_install(name), cwd=ROOT)))
+    for name, stamp, job in jobs:
+        if job.wait():
+            problems.append(f"installing {name} failed (see above)")
+        else:
+            stamp.write_text(name)
+    for problem in problems:
+        print(f"dev.py: {problem}; its real-client test will skip", flush=True)
+    if problems and os.environ.get(REQUIRE_CLIENTS) == "1":
+        sys.exit(f"dev.py: {REQUIRE_CLIENTS}=1 and a platform's client is not installed")
 
 
 def window_platform(env: dict[str, str]) -> str:
@@ -147,6 +234,8 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     setup("runtime" if what == "demo" else "test")
+    if what in ("test", "setup"):
+        setup_clients()
     if what == "demo":
         return run(BIN / "evaleditor", "--demo", *argv[1:])
     if what == "test":

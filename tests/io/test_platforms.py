@@ -1,14 +1,13 @@
 """The other evaluation platforms (io/platforms/): each file written is judged by the platform's own
 client where it installs from the registries (LangSmith's schemas; promptfoo's CLI with its offline
-`echo` provider when it is installed; azure-ai-evaluation's `evaluate` when it is installed), else
-against the platform's documented format; each reopens as its target and saves back the same."""
+`echo` provider and azure-ai-evaluation's `evaluate`, which `python3 dev.py test` installs apart from
+.venv, run with no network: platform_clients.py), else against the platform's documented format; each
+reopens as its target and saves back the same."""
 
 from __future__ import annotations
 
 import csv
 import json
-import os
-import shutil
 import subprocess
 import warnings
 
@@ -18,6 +17,7 @@ from evaleditor.core.targets import TARGET_NAMES, get_target
 from evaleditor.io.load import load_document
 from evaleditor.io.platforms import PLATFORMS
 from evaleditor.io.save import save_document
+from tests.io import platform_clients
 
 TABLE = (
     "session_id,turn_id,question,answer,context,category\n"
@@ -147,24 +147,27 @@ def test_promptfoo_answer_already_an_assertion_is_kept_and_another_is_made_exact
     assert assertion("Note: bring ID") == "equals:Note: bring ID"
 
 
-def _promptfoo() -> str | None:
-    return os.environ.get("PROMPTFOO_BIN") or shutil.which("promptfoo")
-
-
-@pytest.mark.skipif(_promptfoo() is None, reason="promptfoo not installed (npm install promptfoo; or set PROMPTFOO_BIN)")
 def test_promptfoo_runs_the_csv_offline_with_its_echo_provider(tmp_path):
+    promptfoo = platform_clients.promptfoo()
     path = tmp_path / "cases.csv"
-    path.write_text("question,answer\nsame text,same text\nasked,something else\n", encoding="utf-8")
+    path.write_text("question,answer\nsame text,same text\nasked,something else\nask more,contains:ask\n",
+                    encoding="utf-8")
     save_document(load_document(path), tmp_path / "tests.csv", target="promptfoo")
     (tmp_path / "promptfooconfig.yaml").write_text('prompts:\n  - "{{question}}"\nproviders:\n  - echo\n'
                                                    "tests: file://tests.csv\n", encoding="utf-8")
-    env = {**os.environ, "PROMPTFOO_DISABLE_TELEMETRY": "1", "PROMPTFOO_DISABLE_UPDATE": "1",
-           "PROMPTFOO_DISABLE_SHARING": "1"}
-    subprocess.run([_promptfoo(), "eval", "-c", "promptfooconfig.yaml", "-o", "out.json", "--no-cache",
-                    "--no-progress-bar", "--no-write"], cwd=tmp_path, env=env, capture_output=True, timeout=300)
+    run = subprocess.run(platform_clients.offline([str(promptfoo), "eval", "-c", "promptfooconfig.yaml", "-o", "out.json",
+                                                   "--no-cache", "--no-progress-bar", "--no-write"]),
+                         cwd=tmp_path, env=platform_clients.quiet_env(tmp_path / "home"), capture_output=True,
+                         text=True, timeout=300)
+    assert (tmp_path / "out.json").exists(), run.stderr[-2000:]
     results = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["results"]["results"]
-    assert [(r["vars"]["question"], r["success"]) for r in results] == [("same text", True), ("asked", False)]
-    assert results[1]["gradingResult"]["componentResults"][0]["assertion"] == {"type": "equals", "value": "something else"}
+    # the echo provider answers with the prompt: `equals:` passes only where the answer is the question
+    assert [(r["vars"]["question"], r["success"]) for r in results] == [
+        ("same text", True), ("asked", False), ("ask more", True)]
+    assert [r["gradingResult"]["componentResults"][0]["assertion"] for r in results] == [
+        {"type": "equals", "value": "same text"}, {"type": "equals", "value": "something else"},
+        {"type": "contains", "value": "ask"}]
+    assert run.returncode == 100  # promptfoo's exit status when a test failed
 
 
 # ----- Azure AI Foundry ---------------------------------------------------------------------------
@@ -179,16 +182,34 @@ def test_azure_rows_and_conversations(doc, tmp_path):
     assert single == {"query": "What is 2+2?", "ground_truth": "4", "category": "math"}
 
 
+AZURE_JUDGE = """
+import json, sys
+from azure.ai.evaluation import F1ScoreEvaluator, evaluate
+
+result = evaluate(data=sys.argv[1], evaluators={"f1": F1ScoreEvaluator()})
+with open(sys.argv[2], "w", encoding="utf-8") as out:
+    json.dump(result["rows"], out)
+"""
+
+
 def test_azure_evaluate_runs_offline_on_the_file_with_a_local_evaluator(tmp_path):
-    evaluation = pytest.importorskip("azure.ai.evaluation", reason="azure-ai-evaluation not installed (pins pandas < 3)")
+    python = platform_clients.azure_python()  # its own venv: azure-ai-evaluation pins pandas < 3
     path = tmp_path / "cases.csv"
-    path.write_text("question,answer,response\nCapital of France?,Paris,Paris\nLargest planet?,Jupiter,Saturn\n",
+    path.write_text("question,answer,response,category\nCapital of France?,Paris,Paris,geo\n"
+                    "Largest planet?,Jupiter,Saturn,space\nCapital of Italy?,Rome,Rome is the capital,geo\n",
                     encoding="utf-8")
     out = tmp_path / "azure.jsonl"
     save_document(load_document(path), out, target="azure-foundry")
-    result = evaluation.evaluate(data=str(out), evaluators={"f1": evaluation.F1ScoreEvaluator()})
-    scores = [row["outputs.f1.f1_score"] for row in result["rows"]]
-    assert scores == [1.0, 0.0]
+    run = subprocess.run(platform_clients.offline([str(python), "-c", AZURE_JUDGE, str(out), str(tmp_path / "rows.json")]),
+                         cwd=tmp_path, env=platform_clients.quiet_env(tmp_path / "home"), capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    got = json.loads((tmp_path / "rows.json").read_text(encoding="utf-8"))
+    # F1 of the words of `response` against `ground_truth` (articles dropped): "Rome" against "Rome is
+    # capital" is 2 * (1/3 * 1) / (1/3 + 1)
+    assert [(r["inputs.query"], r["outputs.f1.f1_score"]) for r in got] == [
+        ("Capital of France?", 1.0), ("Largest planet?", 0.0), ("Capital of Italy?", 0.5)]
+    assert [r["outputs.f1.f1_score_result"] for r in got] == ["pass", "fail", "pass"]  # its threshold: 0.5
 
 
 def test_a_bedrock_row_with_an_empty_question_keeps_its_required_prompt_key(tmp_path):
