@@ -65,6 +65,7 @@ COMPONENTS: tuple[Component, ...] = (
               "https://github.com/jawah/charset_normalizer"),
     Component("python-isal", "isal", "isal", "PSF-2.0 (ISA-L: BSD-3-Clause)", "https://github.com/pycompression/python-isal"),
     Component("orjson", "orjson", "orjson", "MPL-2.0 AND (Apache-2.0 OR MIT)", "https://github.com/ijl/orjson"),
+    Component("Apache Arrow (pyarrow)", "pyarrow", "pyarrow", "Apache-2.0", "https://arrow.apache.org/"),
 )
 
 

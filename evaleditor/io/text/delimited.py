@@ -26,6 +26,7 @@ from evaleditor.io import budget
 from evaleditor.io.atomic import atomic_write
 from evaleditor.io.grid import EVERY, Cancel, Progress, build_grid, collect
 from evaleditor.io.safety import check_file
+from evaleditor.io.text.arrow_csv import MIN_BYTES, arrow_records
 from evaleditor.io.text.long_cells import LongCellWatch, failing_record_line, long_cell_notes
 
 DELIMITERS = (",", ";", "\t")
@@ -254,6 +255,15 @@ def line_end_of(head: str) -> str:
     return "\r\n"
 
 
+def _first_record(head: str, delimiter: str) -> list[str] | None:
+    """The first record that is not a blank line, read from the start of the file; None when there is none."""
+    try:
+        return next(filter(None, csv.reader(io.StringIO(head[:SNIFF_CHARS], newline=""), delimiter=delimiter,
+                                            strict=False)), None)
+    except csv.Error:
+        return None
+
+
 def read_delimited(
     path: str | os.PathLike[str], progress: Progress | None = None, cancel: Cancel | None = None,
     suffix: str | None = None, encoding: str | None = None,
@@ -295,6 +305,9 @@ def read_delimited(
     default = "," if suffix == ".csv" else "\t"
     delimiter = sniff_delimiter(head, default)
     line_end = line_end_of(head)
+    # big UTF-8 files go to pyarrow first (arrow_csv.py), which skips a BOM: "utf-8" must not start with one
+    fast = size >= MIN_BYTES and (encoding == "utf-8-sig" or (encoding == "utf-8" and not head.startswith("\ufeff")))
+    first = _first_record(head, delimiter) if fast else None
     del head
     limits = budget.TableBudget(path)
     watch = LongCellWatch()
@@ -328,8 +341,10 @@ def read_delimited(
 
     try:
         try:
-            with open(path, encoding=encoding, newline="") as f:
-                rows = records(f)
+            rows = arrow_records(path, delimiter, len(first), limits, progress, cancel) if first else None
+            if rows is None:
+                with open(path, encoding=encoding, newline="") as f:
+                    rows = records(f)
         except UnicodeDecodeError:  # not UTF-8 after all, past the head
             if forced:
                 raise ReadError(path, f"the file is not {ENCODING_NAMES.get(forced, forced)} text (its bytes do "

@@ -31,7 +31,7 @@ def _reader(path: str | os.PathLike[str], encoding: str, delimiter: str) -> Iter
         yield csv.reader(f, delimiter=delimiter, strict=False)
 
 
-def _line_breaks(text: str) -> int:
+def line_breaks(text: str) -> int:
     return text.count("\n") + text.count("\r") - text.count("\r\n")
 
 
@@ -57,7 +57,7 @@ class LongCellWatch:
         for start, stop, _ in self._batches:
             for i in range(start, min(stop, len(records))):
                 for col, cell in enumerate(records[i]):
-                    if len(cell) >= MANY_LINES and (lines := _line_breaks(cell)) >= MANY_LINES - 1:
+                    if len(cell) >= MANY_LINES and (lines := line_breaks(cell)) >= MANY_LINES - 1:
                         found.append((i, col, lines + (not cell.endswith(("\n", "\r"))), len(cell)))
         return found
 

@@ -1,0 +1,85 @@
+"""The fast path of the text reader: pyarrow's CSV parser, used only where it reads the file cell for cell as
+the csv module (delimited.py, the reference) would.
+
+Measured on bench_core's 100k-row CSV (175 MB), CPU: the csv module 0.78 s; pyarrow parsing and
+handing the cells over as Python text 0.47 s, plus 0.1 s to import it. So it is worth it for big files only
+(`MIN_BYTES`), and only in UTF-8 (pyarrow reads nothing else; a UTF-8 BOM is skipped by both).
+
+Where the two parsers could differ, pyarrow is not trusted and the reference reads the file again from the
+start (`arrow_records` returns None): pyarrow refuses a row of another width than the first (the csv module
+keeps ragged rows) and bytes that are not UTF-8; a cell longer than the reference allows is refused by it,
+and cells that may have swallowed a thousand lines (a stray quote) are reported by it with their line,
+which needs its own line count. Quotes the csv module reads leniently (`a"b`, `"a"b`, a quote never closed) pyarrow reads the
+same way: tests/io/test_arrow_csv.py compares the two on generated files. A table over the work budget is
+refused by the reference too, so that its message is the one it always was.
+"""
+
+from __future__ import annotations
+
+import os
+
+from evaleditor.core.errors import Cancelled, ReadError
+from evaleditor.io import budget
+from evaleditor.io.grid import Cancel, Progress
+from evaleditor.io.text.long_cells import MANY_LINES, line_breaks
+
+MIN_BYTES = 96 << 20  # below this, importing pyarrow costs more than it saves (about 80 MB breaks even)
+BLOCK_BYTES = 1 << 20  # a record batch (a longer row makes a longer one)
+
+
+def arrow_records(path: str | os.PathLike[str], delimiter: str, width: int, limits: budget.TableBudget,
+                  progress: Progress | None = None, cancel: Cancel | None = None) -> list[list[str]] | None:
+    """Every record of the UTF-8 file at `path` (the first `width` cells wide) as lists of text, exactly
+    as csv.reader(delimiter=delimiter, strict=False) reads them, less the blank lines (which the grid
+    drops anyway); None when pyarrow is missing or cannot read this file that way."""
+    try:
+        import pyarrow as pa
+        import pyarrow.csv as pcsv
+    except ImportError:  # a platform without its wheel, or the app bundle: the csv module reads it
+        return None
+    size = os.path.getsize(path)
+    rows: list[list[str]] = []
+    with open(path, "rb") as f:
+        try:
+            reader = pcsv.open_csv(
+                f,
+                read_options=pcsv.ReadOptions(autogenerate_column_names=True, use_threads=False,
+                                              block_size=BLOCK_BYTES),
+                parse_options=pcsv.ParseOptions(delimiter=delimiter, newlines_in_values=True),
+                convert_options=pcsv.ConvertOptions(column_types={f"f{i}": pa.string() for i in range(width)},
+                                                    strings_can_be_null=False, quoted_strings_can_be_null=False),
+                memory_pool=pa.system_memory_pool())
+            if reader.schema.names != [f"f{i}" for i in range(width)] or \
+                    any(t != pa.string() for t in reader.schema.types):
+                return None
+            for batch in reader:
+                if cancel is not None and cancel():
+                    raise Cancelled()
+                columns = [column.to_pylist() for column in batch.columns]
+                if any(map(_for_the_reference, batch.columns, columns)):
+                    return None
+                rows.extend(map(list, zip(*columns, strict=True)))
+                del columns
+                limits.check(len(rows), width)
+                if progress is not None:
+                    progress(min(f.tell(), size), size)
+        except (pa.ArrowException, ReadError):  # ArrowInvalid: a ragged row, not UTF-8, a row over a block
+            return None
+    if progress is not None:
+        progress(size, size)
+    return rows
+
+
+def _for_the_reference(column, cells: list[str]) -> bool:
+    """Whether a cell is one the reference refuses (over budget.MAX_CELL_CHARS) or reports (spanning
+    MANY_LINES lines: long_cells.py). One C-level look at the column's bytes first; each cell only when
+    they hold that many characters or line ends."""
+    data = column.buffers()[2]
+    if data is None:
+        return False
+    if data.size > budget.MAX_CELL_CHARS and max(map(len, cells)) > budget.MAX_CELL_CHARS:
+        return True
+    text: bytes = data.to_pybytes()
+    if text.count(b"\n") + text.count(b"\r") < MANY_LINES - 1:
+        return False
+    return any(len(cell) >= MANY_LINES and line_breaks(cell) >= MANY_LINES - 1 for cell in cells)
