@@ -306,8 +306,8 @@ def read_delimited(
     delimiter = sniff_delimiter(head, default)
     line_end = line_end_of(head)
     # big UTF-8 files go to pyarrow first (arrow_csv.py), which skips a BOM: "utf-8" must not start with one
-    fast = size >= MIN_BYTES and (encoding == "utf-8-sig" or (encoding == "utf-8" and not head.startswith("\ufeff")))
-    first = _first_record(head, delimiter) if fast else None
+    utf8 = encoding == "utf-8-sig" or (encoding == "utf-8" and not head.startswith("\ufeff"))
+    first = _first_record(head, delimiter) if utf8 and size >= MIN_BYTES else None
     del head
     limits = budget.TableBudget(path)
     watch = LongCellWatch()
