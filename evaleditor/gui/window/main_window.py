@@ -62,7 +62,6 @@ class MainWindow(QMainWindow):
         self.zoom = TableZoom(self.view)  # Ctrl+wheel, View ▸ Zoom
         self.wrap_rows = WrapRows(self.view, self.model)  # View ▸ Wrap Text
         self.frozen = FrozenColumn(self.view)  # View ▸ Freeze First Column
-        self.ops = Operations(self)
         self.header_sort = HeaderSort(self)  # a click on a header sorts by its column
         self.find_dialog = None
         self.checker = CheckRunner(self)  # a big file's rows are checked after it is shown
@@ -100,6 +99,7 @@ class MainWindow(QMainWindow):
         self.tasks = Tasks(self, self.progress, self.statusBar(), self.save_checks.show_error, self.action_states.set_busy)
         self.recovery = recovery.Journal(self)  # crash journal of the unsaved edits
         self.documents = Documents(self, self.view, self.undo_stack, self.tasks, self.recovery, self.save_checks)
+        self.ops = Operations(self, self.model, self.view, self.undo_stack, self.statusBar(), self.documents)
 
         self.focus = PaneFocus(self.view, self.model, self.issues_dock, self.issues_panel, self.conversation_dock,
                                self.conversation_panel, self.filter_bar, self.toggle_filter_bar)

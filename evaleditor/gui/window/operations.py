@@ -5,6 +5,8 @@ the selection where the user expects it."""
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QItemSelection, QItemSelectionModel
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QStatusBar
 
 from evaleditor.core import editing
 from evaleditor.core.commands import Command, InsertRows
@@ -20,24 +22,20 @@ translate = QCoreApplication.translate
 
 
 class Operations:
-    def __init__(self, window):
-        self.w = window
+    """Handed the window (the parent of the questions asked), the table's model and view, the undo stack,
+    the status bar and the window's Documents (a fix that is "save as .xlsx")."""
 
-    @property
-    def model(self):
-        return self.w.model
-
-    @property
-    def view(self):
-        return self.w.view
+    def __init__(self, window, model, view, undo_stack: QUndoStack, status: QStatusBar, documents):
+        self.window, self.model, self.view, self.undo_stack = window, model, view, undo_stack
+        self.status, self.documents = status, documents
 
     def ready(self) -> bool:
         return self.model.doc is not None and not self.model.read_only
 
     def push(self, command: Command | None, message: str = "") -> bool:
-        if not push(self.w.undo_stack, self.model.ds, command):
+        if not push(self.undo_stack, self.model.ds, command):
             if message:
-                self.w.statusBar().showMessage(message, 5000)
+                self.status.showMessage(message, 5000)
             return False
         return True
 
@@ -45,7 +43,7 @@ class Operations:
     def copy(self) -> None:
         if self.model.doc is not None:
             n = clipboard.copy(self.view, self.model)
-            self.w.statusBar().showMessage(translate("MainWindow", "Copied {n:,} cells").format(n=n), 3000)
+            self.status.showMessage(translate("MainWindow", "Copied {n:,} cells").format(n=n), 3000)
 
     def cut(self) -> None:
         if self.ready():
@@ -53,7 +51,7 @@ class Operations:
 
     def paste(self, text: str | None = None) -> None:
         if self.ready():
-            self.w.statusBar().showMessage(clipboard.paste(self.view, self.model, text), 5000)
+            self.status.showMessage(clipboard.paste(self.view, self.model, text), 5000)
 
     def delete_cells(self) -> None:
         if self.ready():
@@ -169,7 +167,7 @@ class Operations:
         if not self.ready():
             return
         ds = self.model.ds
-        name = dialogs.ask_text(self.w, translate("Operations", "Add column"),
+        name = dialogs.ask_text(self.window, translate("Operations", "Add column"),
                                 translate("Operations", "Header of the new column:"), taken=ds.headers())
         if name is None:
             return
@@ -186,7 +184,7 @@ class Operations:
         if not 0 <= column < ds.column_count():
             return
         col = ds.columns[column]
-        name = dialogs.ask_text(self.w, translate("Operations", "Rename column"),
+        name = dialogs.ask_text(self.window, translate("Operations", "Rename column"),
                                 translate("Operations", "New header for \u201c{header}\u201d:").format(header=col.header),
                                 col.header, taken=[c.header for c in ds.columns if c.id != col.id])
         if name is not None:
@@ -208,10 +206,10 @@ class Operations:
     def fix_issue(self, issue: Issue) -> bool:
         if not self.ready():
             return False
-        finish_now(self.w.doc)
+        finish_now(self.model.doc)
         fix = RULES[issue.rule].fix
         if fix == "save-as-xlsx":
-            return self.w.documents.save_as(fmt="xlsx")
+            return self.documents.save_as(fmt="xlsx")
         if fix == "rename-column":
             return self._choose_question_column()
         return self.push(fix_command(self.model.validator, issue),
@@ -220,14 +218,14 @@ class Operations:
     def fix_all(self, rule: str) -> bool:
         if not self.ready():
             return False
-        finish_now(self.w.doc)
+        finish_now(self.model.doc)
         v = self.model.validator
         before = v.rule_counts.get(rule, 0)
         command = fix_all_command(v, rule)  # its undo text: "<fix> (all <rule>)"
         done = self.push(command)
-        finish_now(self.w.doc)
+        finish_now(self.model.doc)
         left = [i for i in v.all_issues() if i.rule == rule] if v.rule_counts.get(rule, 0) else []
-        self.w.statusBar().showMessage(fix_all_report(self.model.ds, rule, before, left), 15000)
+        self.status.showMessage(fix_all_report(self.model.ds, rule, before, left), 15000)
         return done
 
     def _choose_question_column(self) -> bool:
@@ -235,7 +233,7 @@ class Operations:
         headers = [c.header for c in ds.columns]
         if not headers:
             return False
-        choice = dialogs.choose_item(self.w, translate("Operations", "Which column holds the questions?"),
+        choice = dialogs.choose_item(self.window, translate("Operations", "Which column holds the questions?"),
                                      translate("Operations", "Column:"), headers)
         if choice is None:
             return False
@@ -248,7 +246,7 @@ class Operations:
         model = self.model
         if model.doc is None or model.rowCount() == 0:
             return False
-        finish_now(self.w.doc)
+        finish_now(self.model.doc)
         ds, v = model.ds, model.validator
         cur = self.view.currentIndex()
         row = cur.row() if cur.isValid() else (-1 if not backwards else model.rowCount())
@@ -267,7 +265,7 @@ class Operations:
             if cols:
                 self.view.go_to(model.index(r, cols[0]))
                 return True
-        self.w.statusBar().showMessage(translate("Operations", "No issues in the rows shown"), 4000)
+        self.status.showMessage(translate("Operations", "No issues in the rows shown"), 4000)
         return False
 
 
