@@ -194,10 +194,14 @@ def _when(text: object) -> datetime | None:
 
 
 def _record(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """The journal's JSON object; ReadError when it is not one."""
+    """The journal's JSON object; ReadError when it is not one. Its floats are marked as the SDK reader
+    marks a file's (sdk/json_text.ReprFloat), since they may go back into an SDK JSON save."""
+    from evaleditor.io.sdk.json_text import read_constant, read_float
+
     try:
         with open(path, "rb") as handle:
-            record = json.loads(handle.read().decode("utf-8", "surrogatepass"))
+            record = json.loads(handle.read().decode("utf-8", "surrogatepass"), parse_float=read_float,
+                                parse_constant=read_constant)
     except OSError as err:
         raise ReadError(path, f"cannot read the recovery file: {err.strerror or err}") from None
     except (UnicodeDecodeError, ValueError) as err:

@@ -73,8 +73,8 @@ def _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify
         from evaleditor.io.atomic import atomic_write
         from evaleditor.io.sdk.write import encode_sdk_json
 
-        obj, data = encode_sdk_json(path, ds, progress=writing)
-        check = checks.json_check(path, obj, numbers, reading) if verify else None
+        obj, data, exact = encode_sdk_json(path, ds, progress=writing)
+        check = checks.json_check(path, obj, numbers, reading, data if exact else None) if verify else None
         with atomic_write(path, "wb", verify=check) as handle:
             handle.write(data)
     else:

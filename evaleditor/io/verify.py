@@ -2,8 +2,9 @@
 
 A save writes a temporary file, then `atomic_write` calls one of the checks made here with its path:
 the file is read by the same reader that opens it in the editor (`read_table`; for SDK JSON the same
-JSON parser) and compared, cell by cell, with what was meant to be written. A difference raises
-VerifyError, and the old file stays as it was.
+JSON parser) and compared, cell by cell, with what was meant to be written. SDK JSON whose bytes are
+known to parse to what was meant is compared with those bytes instead, and parsed only when it differs
+(`json_check`). A difference raises VerifyError, and the old file stays as it was.
 
 What a table "meant to be written" is the headers and rows given to the writer, seen as any file is
 seen when read (`grid.build_grid`: entirely empty rows and empty edge columns are not part of a table),
@@ -118,10 +119,15 @@ def _row_diffs(row: int | None, want: list[str], got: list[str], label) -> Itera
 
 
 def json_check(path: object, expected: dict[str, Any], row_numbers: list[int],
-               progress: Progress | None = None) -> Check:
+               progress: Progress | None = None, written: bytes | None = None) -> Check:
     """The check of an SDK JSON save: the file parsed as the editor parses it equals `expected`.
-    `progress` hears (0, n) before the parse and (n - 1, n) after it (n: the rows), so that a save can
-    still be cancelled then."""
+
+    `written`: the bytes written, when they are known to parse to `expected` (sdk/json_text.dumps_marked:
+    orjson wrote them, every float orjson would spell otherwise having gone to the json module's rules).
+    Then the file is compared with them byte for byte (0.15 s for 760 MB, where parsing took 3 s and
+    comparing the objects 1.5 s): the same bytes parse to the same object, so the file holds what was
+    meant. Only a file that differs is parsed, to name the cells. `progress` hears (0, n) before the
+    read and (n - 1, n) after it (n: the rows), so that a save can still be cancelled then."""
 
     def check(tmp: Path) -> None:
         from evaleditor.io.sdk.read import _load as parse
@@ -130,6 +136,11 @@ def json_check(path: object, expected: dict[str, Any], row_numbers: list[int],
         if progress is not None:
             progress(0, n)
         _exists(tmp)
+        at = _first_difference(tmp, written) if written is not None else None
+        if written is not None and at is None:
+            if progress is not None:
+                progress(n - 1, n)
+            return
         data = tmp.read_bytes()
         try:
             found = parse(tmp, data)
@@ -137,13 +148,31 @@ def json_check(path: object, expected: dict[str, Any], row_numbers: list[int],
             raise _unreadable(path, tmp, err) from None
         if progress is not None:
             progress(n - 1, n)
-        if found == expected:
-            return
-        diffs = json_mismatches(expected, found, row_numbers)
+        diffs = [] if found == expected else json_mismatches(expected, found, row_numbers)
+        if not diffs and at is not None:  # other bytes holding the same values: still not what was written
+            diffs = [Mismatch(None, None, f"the {len(written):,} bytes written",
+                              f"{len(data):,} bytes, different from byte {at:,}")]
         if diffs:
             raise VerifyError(path, diffs)
 
     return check
+
+
+_BLOCK = 1 << 24
+
+
+def _first_difference(tmp: Path, written: bytes) -> int | None:
+    """Where the file at `tmp` first differs from `written` (a byte offset), None when it holds exactly
+    `written`. Read in blocks of 16 MiB, each compared in C; the file is never held whole."""
+    at = 0
+    with open(tmp, "rb", buffering=0) as handle:
+        while block := handle.read(_BLOCK):
+            want = written[at:at + len(block)]
+            if block != want:
+                common = min(len(block), len(want))
+                return at + next((i for i in range(common) if block[i] != want[i]), common)
+            at += len(block)
+    return None if at == len(written) else at
 
 
 def jsonl_check(path: object, expected: list[dict[str, Any]], row_numbers: list[int]) -> Check:

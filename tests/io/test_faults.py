@@ -189,19 +189,22 @@ def changed_table(real, row: int, col: int):
     return read
 
 
+def stored_otherwise(monkeypatch, change) -> None:
+    """The file being saved holds `change(bytes)` instead of the bytes written (a disk that does not
+    keep what it is given): SDK JSON's read-back compares bytes before it parses."""
+    real = os.fdopen
+
+    class Handle(FailingHandle):
+        def write(self, data):
+            return self._inner.write(change(data))
+
+    monkeypatch.setattr(os, "fdopen", lambda fd, *args, **kwargs: Handle(real(fd, *args, **kwargs), 0, None))
+
+
 def test_verification_mismatch_in_a_table(setup, monkeypatch):
     path = setup[0]
     if path.suffix == ".json":
-        from evaleditor.io.sdk import read as sdk_read
-
-        real = sdk_read._load
-
-        def parse(p, data):
-            obj = real(p, data)
-            obj["eval_cases"][11]["reference"]["response"]["parts"][0]["text"] += " (changed)"
-            return obj
-
-        monkeypatch.setattr(sdk_read, "_load", parse)
+        stored_otherwise(monkeypatch, lambda data: data.replace(b"new answer 11", b"new answer 11 (changed)"))
         where = "row 12, column eval_cases[11].reference.response.parts[0].text"
     else:
         import evaleditor.io as io_package
@@ -254,8 +257,38 @@ def test_unreadable_read_back_is_a_verify_error(setup, monkeypatch):
 
     monkeypatch.setattr(io_package, "read_table", broken)
     monkeypatch.setattr(sdk_read, "_load", broken)
+    if setup[0].suffix == ".json":  # the bytes written are compared first: parsed only when they differ
+        stored_otherwise(monkeypatch, lambda data: data[:-100])
     err = failed_save(setup, VerifyError)
     assert err.reason.startswith("the saved file would not open again (not a valid .xlsx workbook)")
+
+
+def test_json_read_back_with_the_same_values_in_other_bytes_is_a_verify_error(tmp_path, monkeypatch):
+    """SDK JSON is verified against the bytes written: other bytes fail the save even when they parse
+    to the same values (here the indentation differs), naming where they start to differ."""
+    path = tmp_path / "cases.json"
+    stored_otherwise(monkeypatch, lambda data: data.replace(b'\n      "prompt"', b'\n    "prompt"', 1))
+    with pytest.raises(VerifyError) as info:
+        save_document(make_doc("new"), path)
+    assert not path.exists()
+    [found] = info.value.mismatches
+    assert found.row is None and found.expected.startswith("the ") and "different from byte " in found.found
+
+
+def test_json_read_back_compares_bytes_without_parsing(tmp_path, monkeypatch):
+    """A save of SDK JSON whose bytes orjson wrote is verified by comparing them with the file, not by
+    parsing it again (3 s at 100k rows); an object orjson cannot write alone is still parsed back."""
+    from evaleditor.io.sdk import read as sdk_read
+
+    parsed = []
+    real = sdk_read._load
+    monkeypatch.setattr(sdk_read, "_load", lambda *a: parsed.append(1) or real(*a))
+    save_document(make_doc("new"), tmp_path / "a.json")
+    assert parsed == []
+    doc = make_doc("new")
+    doc.dataset.rows[0].cells[0] = "lone \ud800 surrogate"  # orjson refuses it: the json module writes the file
+    save_document(doc, tmp_path / "b.json")
+    assert parsed == [1]
 
 
 def test_longest_file_name_saves(tmp_path):

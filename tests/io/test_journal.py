@@ -143,3 +143,15 @@ def test_rows_of_recorded_conversations_and_records_journal_and_save_as_before(n
     if name in ("azure.jsonl", "langsmith.jsonl"):  # the line as read, its question edited
         written = json.loads((tmp_path / "b.jsonl").read_text(encoding="utf-8"))
         assert written["id"] and "edited" in json.dumps(written)
+
+
+def test_a_recovered_sdk_document_keeps_the_json_modules_spelling_of_its_floats(tmp_path):
+    """Floats that orjson spells otherwise are marked where they enter (sdk/json_text.ReprFloat): a
+    journal read back is such a place, else a recovered document would save 1e-05 as 0.00001."""
+    path = tmp_path / "in.json"
+    path.write_text(json.dumps({"eval_cases": [{"prompt": {"role": "user", "parts": [{"text": "q"}]},
+                                                "trace": {"x": [1e-05, 0.25]}}]}), encoding="utf-8")
+    back = read_journal_of(load_document(path), tmp_path)
+    data = encode_sdk_json(path, back.dataset)[1]
+    assert b"1e-05" in data
+    assert data == (json.dumps(json.loads(data), ensure_ascii=False, indent=2) + "\n").encode("utf-8")

@@ -728,11 +728,38 @@ def test_writer_bytes_are_the_json_modules_where_orjson_would_differ(value):
     assert dumps(value) == want
 
 
-def test_writer_refuses_nan_as_the_json_module_does():
+def json_modules_text(data: bytes) -> bytes:
+    return (json.dumps(json.loads(data), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+@pytest.mark.parametrize("small", [1e-05, 1.5e-07, 1e16, -2.5e-300])
+@pytest.mark.parametrize("enters", ["read", "edited extra", "tool call"])
+def test_floats_orjson_spells_otherwise_keep_the_json_modules_text_wherever_they_enter(tmp_path, small, enters):
+    """A save does not look through its output for floats orjson spells otherwise (0.00001 for 1e-05):
+    each is marked where it enters — the reader, an edited number extra, a tool call's arguments
+    (the recovery journal: test_journal.py) — and the file is still json.dumps's text."""
+    if enters == "tool call":
+        ds = Dataset(["question", "expected_tool_calls"], [["q", f'[{{"name": "f", "arguments": {{"t": {small!r}}}}}]']],
+                     "sdk")
+    else:
+        extra = {"trace": {"x": [small, 0.25]}} if enters == "read" else {"score": 2.0}
+        ds = open_doc(write_json(tmp_path / "in.json", {"eval_cases": [{"prompt": user(text("q")), **extra}]})).dataset
+        if enters == "edited extra":  # was the number 2.0: written as a number
+            ds.rows[0].cells[ds.headers().index("score")] = repr(small)
+    write_sdk_json(tmp_path / "out.json", ds)
+    data = (tmp_path / "out.json").read_bytes()
+    assert repr(small).encode() in data
+    assert data == json_modules_text(data)
+
+
+def test_writer_refuses_nan_as_the_json_module_does(tmp_path):
     from evaleditor.io.sdk.json_text import dumps
 
     with pytest.raises(ValueError):
         dumps({"calls": [{"name": "f", "arguments": {"x": float("nan")}}]})
+    ds = Dataset(["question", "expected_tool_calls"], [["q", '[{"name": "f", "arguments": {"x": NaN}}]']], "sdk")
+    with pytest.raises(WriteError, match="Out of range float"):  # not null: a tool call's NaN is marked
+        write_sdk_json(tmp_path / "nan.json", ds)
 
 
 def test_text_null_in_a_cell_keeps_the_fast_writer(monkeypatch):

@@ -26,6 +26,7 @@ from evaleditor.core.targets import (
     TURN,
     get_target,
 )
+from evaleditor.io.sdk.json_text import marked, read_constant, read_float
 from evaleditor.io.sdk.schema import MODELS
 
 AGENT_ID = "agent"  # the author of expected answers in the history the writer builds
@@ -167,6 +168,18 @@ _CONTENT_KEYS = frozenset({"role", "parts"})
 _CALL_KEYS = frozenset({"name", "args"})
 
 
+_CALLS = json.JSONDecoder(parse_float=read_float, parse_constant=read_constant)
+
+
+def parse_calls(text: str) -> list[dict] | None:
+    """`toolcalls.parse` for a cell the writer writes: the calls when valid ([] for an empty cell), else
+    None; a float in their arguments that orjson would spell otherwise (NaN too) marked as it enters
+    (json_text.ReprFloat), so that the file has json.dumps's text (and refuses NaN as it does)."""
+    if toolcalls.problem_msg(text) is not None:
+        return None
+    return _CALLS.decode(text) if text.strip() else []
+
+
 def calls_to_trajectory(calls: list[dict]) -> list[dict]:
     """The SDK's reference_trajectory for a valid tool-call array: one model Content per call."""
     return [{"role": "model", "parts": [{"function_call": {"name": c["name"], "args": c["arguments"]}}]}
@@ -210,7 +223,9 @@ def typed_extra(text: str, original: object) -> object:
             return text
         if isinstance(value, float) and not math.isfinite(value):
             return text
-        return value if scalar_text(value) == text else text
+        if scalar_text(value) != text:
+            return text
+        return marked(value) if isinstance(value, float) else value  # json_text.ReprFloat
     return text
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from evaleditor.core.errors import ReadError
 from evaleditor.core.i18n import N_
 from evaleditor.io.sdk.check import Errors, clean_model, field_name, kind
+from evaleditor.io.sdk.json_text import read_float
 from evaleditor.io.sdk.schema import ROOT
 
 NOT_SDK = "not an SDK EvaluationDataset: "
@@ -89,8 +90,9 @@ def parse_json(path: object, data: bytes | str) -> Any:
     text = decode_text(path, data) if isinstance(data, bytes) else data
     try:
         # json.loads(text) would refuse a BOM left after decoding; a decoder of its own per call, as
-        # json.loads makes (the scanner's memo is not to be shared between threads)
-        decoder = json.JSONDecoder(parse_constant=_constant)
+        # json.loads makes (the scanner's memo is not to be shared between threads); a float orjson
+        # would spell otherwise is marked (json_text.ReprFloat), so that a save writes it as read
+        decoder = json.JSONDecoder(parse_constant=_constant, parse_float=read_float)
         root = _root_object(decoder, text)
         return root if root is not None else decoder.decode(text)
     except json.JSONDecodeError as err:

@@ -27,6 +27,7 @@ from evaleditor.io.sdk.mapping import (
     SOURCE_CASE_KEY,
     content_text,
     model_content,
+    parse_calls,
     typed_extra,
     with_text,
 )
@@ -172,7 +173,7 @@ def _edited(turn: dict[str, Any], fields: dict[str, str], shown: dict[str, str],
             events.insert(0, {"author": "user", "content": {"role": "user", "parts": [{"text": question}]}})
     text = fields.get(TOOL_CALLS, "")
     if text != shown.get(TOOL_CALLS, ""):
-        calls = toolcalls.parse(text) if text.strip() else []
+        calls = parse_calls(text)
         if calls is not None:
             changed = True
             events = _with_calls(events, calls, agent)

@@ -45,7 +45,6 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from evaleditor.core import toolcalls
 from evaleditor.core.alloc import bulk_allocation
 from evaleditor.core.dataset import Dataset, Row
 from evaleditor.core.errors import EvalEditorError, WriteError
@@ -58,7 +57,7 @@ from evaleditor.io.sdk.conversations import (
     own_trace,
 )
 from evaleditor.io.sdk.extras import renamed_columns, written_extras
-from evaleditor.io.sdk.json_text import dumps
+from evaleditor.io.sdk.json_text import dumps, dumps_marked
 from evaleditor.io.sdk.mapping import (
     CONTEXT_KEY,
     CONVERSATION_KEYS,
@@ -71,6 +70,7 @@ from evaleditor.io.sdk.mapping import (
     extra_key,
     header_field,
     model_content,
+    parse_calls,
     reserved_name,
     with_text,
 )
@@ -242,8 +242,7 @@ class SdkCases:
 def dataset_to_sdk(ds: Dataset, progress: Progress | None = None) -> dict[str, Any]:
     """The SDK `EvaluationDataset` object for `ds` (snake_case, no nulls); in the records form
     (`{"eval_dataset_df": [...]}`) when it was read so."""
-    if isinstance(ds.document, dict) and isinstance(ds.document.get("eval_dataset_df"), list) \
-            and "eval_cases" not in ds.document:
+    if _records_form(ds):
         from evaleditor.io.platforms.sdk_flat import JSON_KEYS
         from evaleditor.io.records import dataset_records
 
@@ -253,6 +252,11 @@ def dataset_to_sdk(ds: Dataset, progress: Progress | None = None) -> dict[str, A
     if isinstance(plan.document, dict):
         root.update((k, v) for k, v in plan.document.items() if k != "eval_cases")
     return root
+
+
+def _records_form(ds: Dataset) -> bool:
+    return isinstance(ds.document, dict) and isinstance(ds.document.get("eval_dataset_df"), list) \
+        and "eval_cases" not in ds.document
 
 
 def _units(rows: list[_RowCells]) -> list[_RowCells | list[_RowCells]]:
@@ -317,7 +321,7 @@ def _case(row: _RowCells, conv: dict[str, Any] | None, case_id: str | None, rena
         _put(case, CONTEXT_KEY, row.fields.get(CONTEXT, "") or None)
     if changed(TOOL_CALLS):
         text = row.fields.get(TOOL_CALLS, "")
-        calls = toolcalls.parse(text)
+        calls = parse_calls(text)
         _put(case, TRAJECTORY_KEY, calls_to_trajectory(calls) if calls is not None and text.strip() else None)
         _put(case, RAW_TOOL_CALLS_KEY, text if calls is None else None)
     if p is None:
@@ -386,12 +390,19 @@ def _ordered(case: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def encode_sdk_json(path: object, ds: Dataset, progress: Progress | None = None) -> tuple[dict[str, Any], bytes]:
-    """The SDK object for `ds` and its JSON text; WriteError with a one-line reason otherwise."""
+def encode_sdk_json(path: object, ds: Dataset, progress: Progress | None = None
+                    ) -> tuple[dict[str, Any], bytes, bool]:
+    """The SDK object for `ds`, its JSON text, and whether that text is known to parse back to the
+    object (json_text.dumps_marked: every float the object holds was marked where it entered, and
+    orjson wrote it); WriteError with a one-line reason otherwise. The records form's values are made
+    from text by io/records.py, unmarked: its text is made by `dumps`, which looks."""
     try:
         with bulk_allocation():
             obj = dataset_to_sdk(ds, progress)
-            return obj, dumps(obj)
+            if _records_form(ds):
+                return obj, dumps(obj), False
+            data, exact = dumps_marked(obj)
+            return obj, data, exact
     except SdkColumnError as err:
         raise WriteError(path, str(err)) from None
     except (ValueError, RecursionError) as err:
@@ -402,7 +413,7 @@ def write_sdk_json(path: str | os.PathLike[str], ds: Dataset, progress: Progress
     """Write `ds` to `path` as SDK JSON, atomically; WriteError with a one-line reason otherwise."""
     from evaleditor.io.atomic import atomic_write
 
-    _, data = encode_sdk_json(path, ds, progress)
+    data = encode_sdk_json(path, ds, progress)[1]
     with atomic_write(path, "wb") as handle:
         handle.write(data)
 
