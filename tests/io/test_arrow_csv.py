@@ -82,6 +82,8 @@ HANDED_BACK = {
     "a row longer than the header": b"q,a\n1,2,3\n",
     "a row shorter than the header": b"q,a,b\n1,2\n",
     "not UTF-8 far into the file": b"q,a\n" + b"x,y\n" * 20_000 + b"caf\xe9,1\n",
+    "a surrogate in UTF-8 form far into the file": b"q,a\n" + b"x,y\n" * 20_000 + b"a\xed\xa0\x80b,1\n",
+    "an overlong form far into the file": b"q,a\n" + b"x,y\n" * 20_000 + b"a\xc0\x80b,1\n",
 }
 
 
