@@ -7,8 +7,10 @@ not be read or written, or the arguments are wrong (one line on stderr, never a 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from evaleditor.cli_args import COMMANDS, UsageError, command_parser, gui_parser
 from evaleditor.cli_files import STREAM, STREAM_FORMATS
@@ -20,13 +22,23 @@ FORMAT_CHOICES = "|".join(STREAM_FORMATS)
 
 
 def main(argv: list[str] | None = None) -> int:
+    """`argv` None: the process's own arguments; a command that writes nothing then ends the process
+    (_end_process)."""
+    as_process = argv is None
     argv = sys.argv[1:] if argv is None else argv
     i18n.set_language(None)  # LANGUAGE, LC_ALL, LC_MESSAGES, LANG; the JSON report stays English
     try:
         if argv and argv[0] in COMMANDS or argv[:1] in (["-h"], ["--help"]):
             args = command_parser().parse_args(argv)
-            return {"validate": _validate, "shape": _shape, "convert": _convert, "template": _template}[
-                args.command](args) if args.command else 0
+            try:
+                code = {"validate": _validate, "shape": _shape, "convert": _convert, "template": _template}[
+                    args.command](args) if args.command else 0
+            finally:
+                if not (as_process and args.command in READ_ONLY):
+                    _kept.clear()
+            if as_process and args.command in READ_ONLY:
+                _end_process(code)
+            return code
         args = gui_parser().parse_args(argv)
         return _gui(args.files, args.demo)
     except UsageError as exc:
@@ -35,6 +47,21 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(_("evaleditor: interrupted"), file=sys.stderr)
         return 2
+
+
+READ_ONLY = ("validate", "shape")  # the commands that write no file
+_kept: list = []  # the document `_load` read last, until main() returns (or the process ends with it)
+
+
+def _end_process(code: int) -> NoReturn:
+    """End the process now, what it printed flushed: the document read is left to the operating system
+    (a 100k-row file is a million objects, 0.1 s to free one by one on the way out, for nothing)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a reader that stopped listening, a stream closed
+            pass
+    os._exit(code)
 
 
 def gui_main() -> int:
@@ -81,11 +108,14 @@ def _load(args, name: str, target: str | None, sheet_target: str | None = None):
     try:
         if is_pattern(name):
             raise ReadError(name, N_("no file matches this pattern"))
+        _kept.clear()  # the one before
         if name != STREAM:
-            return load_document(name, sheet=args.sheet, target=target, sheet_target=sheet_target), None
+            _kept.append(load_document(name, sheet=args.sheet, target=target, sheet_target=sheet_target))
+            return _kept[-1], None
         with stdin_copy(args.source_format) as path:
             try:
-                return load_document(path, sheet=args.sheet, target=target, sheet_target=sheet_target), None
+                _kept.append(load_document(path, sheet=args.sheet, target=target, sheet_target=sheet_target))
+                return _kept[-1], None
             except ReadError as exc:  # said of "-", not of the temporary copy
                 raise ReadError(name, exc.reason) from None
     except EvalEditorError as exc:
