@@ -9,7 +9,7 @@ Files: bench_core's (bench/out/). Each measurement runs in a fresh process with 
 also measured with DIR first on PYTHONPATH (e.g. `git archive main | tar -x -C DIR`), alternated:
   bare      bench_core's bare read (python-calamine alone for .xlsx), best of --repeat
   core      load_document(path) as bench_core's `load` worker does (read + dataset + full validation)
-  paint     window.open_file(path) (what `evaleditor FILE` does) until the table's viewport has
+  paint     window.documents.open_file(path) (what `evaleditor FILE` does) until the table's viewport has
             finished its first paint with rows; best of --repeat. ratio = paint / bare (goal at 100k
             .xlsx: <= 1.2); core = paint / core; cpu = paint/core in process CPU time (all threads)
   valid     open_file until the rows are all checked, the status counts and the issues panel up to date
