@@ -25,13 +25,12 @@ BLOCK_SESSIONS = 500  # conversations checked in a step (all of them out of orde
 
 
 class CheckPass:
-    def __init__(self, validator, keep: bool = False, sessions_current: bool = False, moved: set[str] | None = None):
+    def __init__(self, validator, keep: bool = False, moved: set[str] | None = None):
         """`validator`: the Validator whose state the pass fills (not imported here: validation.py imports
         this module, and the core has no import circle). `keep`: what the validator found before stays
-        shown until its rows are checked again (after a replace-all: most of it is still true);
-        `sessions_current`: no session id changed (the conversations are not indexed again before the
-        first step). `moved`: rows moved and nothing else changed (a sort, its undo; the conversations are
-        in their new order already): see `_rows_moved`."""
+        shown until its rows are checked again (after a replace-all: most of it is still true).
+        `moved`: rows moved and nothing else changed (a sort, its undo): see `_rows_moved`. The
+        conversations are the validator's SessionIndex, current at every change."""
         self.v = validator
         self.next_row = 0  # the position of the first row not yet checked
         self._spanning: list[str] | None = None  # conversations left to check, once every row is
@@ -42,7 +41,7 @@ class CheckPass:
         if moved is not None:
             self._rows_moved(moved)
         else:
-            self._start(keep, sessions_current=sessions_current)
+            self._start(keep)
 
     def progress(self) -> tuple[int, int]:
         """(rows checked, rows) of this pass; after rows moved, (conversations checked, conversations)."""
@@ -67,7 +66,7 @@ class CheckPass:
             if self._spanning is None:  # the conversations were kept current since the pass began
                 v._ctx = checks.RowContext(v.ds, v.is_workbook())
                 columns = bulk.columns_of(v.ds.rows, len(v._ctx.col_ids))
-                self._spanning, self._questions = v._index_spanning(columns, sessions_current=True)
+                self._spanning, self._questions = v._index_spanning(columns)
                 return False
             if self._questions is not None:
                 v._index_questions(self._questions)
@@ -92,7 +91,7 @@ class CheckPass:
             v._update_rows(touched)
             return
         if self._moved is not None and change.kind == "reorder":
-            self._rows_moved(self._moved | v.sessions.reorder())
+            self._rows_moved(self._moved | v.sessions.reordered)
             return
         if small:
             self._recheck(touched)
@@ -109,14 +108,12 @@ class CheckPass:
         v._notify(before | set(v._composed), True)
 
     # ----- the validator's state while the pass runs -----------------------------------------------------
-    def _start(self, keep: bool = False, rows_gone: bool = False, sessions_current: bool = False) -> None:
+    def _start(self, keep: bool = False, rows_gone: bool = False) -> None:
         """Conversations, empty rows, file-level issues and the reader's findings; no row checked yet
         (`keep`: the issues found before stay, but those of rows that are gone)."""
         v = self.v
         v._ctx = checks.RowContext(v.ds, v.is_workbook())
         v._empty = bulk.empty_rows(v.ds.rows)
-        if not sessions_current:
-            v.sessions.rebuild(v._empty)
         has_row = v.ds.has_row
         if keep and not rows_gone:
             v._refresh_file_issues()  # the counts follow
@@ -177,10 +174,10 @@ class CheckPass:
     def _recheck(self, touched: set[int]) -> None:
         """Edited rows: their own issues and their conversation, now (what spans rows waits for the end)."""
         v = self.v
-        ctx, spos = v._ctx, v._ctx.session
+        ctx = v._ctx
         if self._spanning is not None:
             self._dirty |= touched
-            self._dirty_sessions.update(sid for rid in touched if (sid := v.sessions.session_of.get(rid)))
+            self._dirty_sessions.update(sid for rid in touched if (sid := v.sessions.session_before(rid)))
         for rid in touched:
             v._row_local.pop(rid, None)
             v._empty.discard(rid)
@@ -189,7 +186,6 @@ class CheckPass:
                 v._empty.add(rid)
             elif found := ctx.check(row):
                 v._row_local[rid] = tuple(found)
-            v.sessions.move(rid, "" if spos is None or rid in v._empty else row.cells[spos])
         changed = {rid for rid in touched if v._recompose(rid)}
         v._notify(changed, v._refresh_file_issues())
 

@@ -1,15 +1,18 @@
-"""A document: a dataset read from a file, its validator, and the facts of its file (format, sheet,
-encoding, delimiter, the targets it was checked against). What a save writes is decided by
+"""A document: a dataset read from a file, its conversations (SessionIndex), its validator (the issues),
+and the facts of its file (format, sheet, encoding, delimiter, the targets it was checked against).
+`Document.of` builds the index before the validator, so that after an edit the index is current when
+the validator (which reads it for the session rules) hears of it. What a save writes is decided by
 `prepare_save` (core/saving.py) for the window, convert and the Python API alike; `saved_as` records it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from evaleditor.core.dataset import Dataset, Row
-from evaleditor.core.rules import make_issue
+from evaleditor.core.rules import Issue, make_issue
 from evaleditor.core.sessions import SessionIndex
 from evaleditor.core.shape import Shape, shape_of
 from evaleditor.core.table import RawTable
@@ -23,7 +26,8 @@ if TYPE_CHECKING:
 @dataclass
 class Document:
     dataset: Dataset
-    validator: Validator
+    sessions: SessionIndex  # the conversations: which rows form each, their turn order (in_turn_order)
+    validator: Validator  # the issues; reads `sessions`
     path: Path | None = None
     source_format: str | None = None
     sheet: str | None = None
@@ -36,10 +40,14 @@ class Document:
     header_targets: list[str] = field(default_factory=list)
     display_name: str | None = None  # the window's name for a document never saved (the demo's)
 
-    @property
-    def sessions(self) -> SessionIndex:
-        """The conversations: which rows form each, and their turn order (in_turn_order)."""
-        return self.validator.sessions
+    @classmethod
+    def of(cls, ds: Dataset, source_format: str | None = None, file_size: int | None = None,
+           static: Iterable[Issue] = (), deferred: bool = False, **facts) -> Document:
+        """`ds` as a document: its conversations indexed, then checked (`deferred`: in slices, later; see
+        core/check_pass.py). `static`: what the reader found; `facts`: the other fields."""
+        sessions = SessionIndex(ds)
+        return cls(ds, sessions, Validator(ds, sessions, source_format, file_size, static, deferred),
+                   source_format=source_format, **facts)
 
     @property
     def shape(self) -> Shape:
@@ -96,6 +104,6 @@ def document_from_table(raw: RawTable, path: str | Path | None = None, target: s
             static.append(make_issue(note.rule, target, note.message, row_id, col_id))
     for row_id, cols in formulas.items():
         ds.rows[row_id - 1].formulas = frozenset(cols)
-    validator = Validator(ds, raw.source_format, file_size, static, deferred)
-    return Document(ds, validator, Path(path) if path else None, raw.source_format, raw.sheet, raw.sheets,
-                    raw.encoding, raw.delimiter, raw.line_end)
+    return Document.of(ds, raw.source_format, file_size, static, deferred, path=Path(path) if path else None,
+                       sheet=raw.sheet, sheets=raw.sheets, encoding=raw.encoding, delimiter=raw.delimiter,
+                       line_end=raw.line_end)

@@ -1,18 +1,18 @@
 """Sessions: which rows form each conversation, in file order, kept up to date incrementally.
 
-A row with an empty session id is a conversation of one and is not in the index.
+A row with an empty session id (an entirely empty row has one) is a conversation of one and is not
+in the index.
 """
 
 from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Sequence
 from itertools import compress
 from operator import attrgetter, itemgetter
 
 from evaleditor.core.bulk import run_bounds
-from evaleditor.core.dataset import Dataset
+from evaleditor.core.dataset import Change, Dataset
 from evaleditor.core.targets import SESSION, TURN
 
 _ID = attrgetter("id")
@@ -36,32 +36,83 @@ def turn_key(text: str) -> tuple[int, int]:
 
 
 class SessionIndex:
+    """The conversations of a dataset: which rows form each, in file order, and their turn order.
+
+    It listens to the dataset and is current when the listeners subscribed after it hear of a change
+    (a Document builds it before its Validator, which reads it for the session rules). What the last
+    change moved stays readable until the next: `session_before(row id)`, and after a reorder the
+    conversations whose rows changed order (`reordered`).
+    """
+
     def __init__(self, ds: Dataset):
         self.ds = ds
         self.sessions: dict[str, list[int]] = {}  # session id -> row ids in file order
         self.session_of: dict[int, str] = {}  # row id -> session id (non-empty only)
+        self.reordered: set[str] = set()  # the conversations whose rows the last change (a reorder) moved
+        self._old_of: dict[int, str] | None = None  # session_of before a rebuild
+        self._moved: dict[int, str] = {}  # row id -> its session id ("" for none) before the last change
+        self._rebuild()
+        ds.subscribe(self)
 
-    def rebuild(self, skip: set[int], sids: Sequence[str] | None = None) -> dict[str, list[int]]:
-        """Recompute from scratch (rows in `skip` — entirely empty — are left out); return the old index.
-        `sids`: the session column, cell by cell (bulk.columns_of), when the caller has it. A Python step
-        per run of rows with the same id (a conversation's rows are together), not per row."""
-        old = self.sessions
+    def session_before(self, row_id: int) -> str:
+        """The row's session id before the last change ("" for none)."""
+        if self._old_of is not None:
+            return self._old_of.get(row_id, "")
+        moved = self._moved.get(row_id)
+        return self.session_of.get(row_id, "") if moved is None else moved
+
+    # ----- the dataset's listener ----------------------------------------------------------------
+    def before_change(self, change: Change) -> None:
+        pass
+
+    def after_change(self, change: Change) -> None:
+        self.reordered, self._old_of, self._moved = set(), None, {}
+        kind = change.kind
+        if kind == "cells":
+            pos = self.ds.field_position(SESSION)
+            if pos is None:
+                return
+            column = self.ds.columns[pos].id
+            rows = {rid for rid, c in change.cells if c == column}
+            if not rows:
+                return
+            row, session_of = self.ds.row, self.session_of
+            moving = [(rid, sid) for rid in rows if (sid := row(rid).cells[pos]) != session_of.get(rid, "")]
+            if len(moving) > 64 and len(moving) > len(self.ds.rows) // 16:  # one pass costs less than the moves
+                self._rebuild()
+            else:
+                for rid, sid in moving:
+                    self._move(rid, sid)
+        elif kind == "insert_rows":
+            pos = self.ds.field_position(SESSION)
+            if pos is not None:
+                row = self.ds.row
+                for rid in change.row_ids:
+                    if sid := row(rid).cells[pos]:
+                        self._move(rid, sid)
+        elif kind == "remove_rows":
+            for rid in change.row_ids:
+                if rid in self.session_of:
+                    self._move(rid, "")
+        elif kind == "reorder":  # a sort, its undo: the same conversations, their rows in another order
+            self.reordered = self._reorder()
+        else:  # a column or the target changed: the conversations may all differ
+            self._rebuild()
+
+    # ----- updates -------------------------------------------------------------------------------
+    def _rebuild(self) -> None:
+        """Recompute from scratch (`session_before` reads the old index): a Python step per run of rows
+        with the same id (a conversation's rows are together), not per row."""
+        self._old_of = self.session_of
         self.sessions, self.session_of = {}, {}
         pos = self.ds.field_position(SESSION)
         if pos is None:
-            return old
+            return
         rows = self.ds.rows
         ids = list(map(_ID, rows))
-        if sids is None:
-            sids = list(map(itemgetter(pos), map(_CELLS, rows)))
-        self.session_of = session_of = dict(compress(zip(ids, sids, strict=True), sids))
+        sids = list(map(itemgetter(pos), map(_CELLS, rows)))
+        self.session_of = dict(compress(zip(ids, sids, strict=True), sids))
         sessions = self.sessions
-        if skip and not skip.isdisjoint(session_of):  # rows left out that have an id (an empty row has none)
-            for rid in skip:
-                session_of.pop(rid, None)
-            for rid, sid in session_of.items():  # in file order
-                sessions.setdefault(sid, []).append(rid)
-            return old
         bounds = run_bounds(sids)
         for start, stop in zip(bounds, bounds[1:]):  # noqa: B905 - bounds[1:] is one shorter
             sid = sids[start]
@@ -71,11 +122,10 @@ class SessionIndex:
                     sessions[sid] = ids[start:stop]
                 else:
                     members += ids[start:stop]
-        return old
 
-    def reorder(self) -> set[str]:
+    def _reorder(self) -> set[str]:
         """The rows moved (none came, went or changed): each conversation's rows put in their new file
-        order, without a pass over every row's cells (a third of `rebuild`'s time at 100k rows). Returns
+        order, without a pass over every row's cells (a third of `_rebuild`'s time at 100k rows). Returns
         the conversations whose rows changed order."""
         positions, sessions = self.ds.positions, self.sessions
         moved = set()
@@ -87,11 +137,12 @@ class SessionIndex:
                     moved.add(sid)
         return moved
 
-    def move(self, row_id: int, new_sid: str) -> str:
-        """Put `row_id` into session `new_sid` ("" for none); return its old session id."""
+    def _move(self, row_id: int, new_sid: str) -> None:
+        """Put `row_id` into session `new_sid` ("" for none)."""
         old_sid = self.session_of.get(row_id, "")
         if old_sid == new_sid:
-            return old_sid
+            return
+        self._moved.setdefault(row_id, old_sid)
         if old_sid:
             members = self.sessions[old_sid]
             members.remove(row_id)
@@ -102,8 +153,8 @@ class SessionIndex:
             members = self.sessions.setdefault(new_sid, [])
             bisect.insort(members, row_id, key=self.ds.position)
             self.session_of[row_id] = new_sid
-        return old_sid
 
+    # ----- queries -------------------------------------------------------------------------------
     def is_contiguous(self, sid: str) -> bool:
         members = self.sessions[sid]
         return self.ds.position(members[-1]) - self.ds.position(members[0]) + 1 == len(members)

@@ -28,10 +28,12 @@ _NONE: tuple[Issue, ...] = ()
 
 
 class Validator:
-    def __init__(self, ds: Dataset, source_format: str | None = None, file_size: int | None = None,
-                 static: Iterable[Issue] = (), deferred: bool = False):
-        """`deferred`: check nothing but the file level and the conversations yet; `checking` (a CheckPass)
-        then finds the rest in slices (a window paints first). Otherwise everything is checked now."""
+    def __init__(self, ds: Dataset, sessions: SessionIndex, source_format: str | None = None,
+                 file_size: int | None = None, static: Iterable[Issue] = (), deferred: bool = False):
+        """`sessions`: the dataset's conversations, kept current by the index itself (it listens to the
+        dataset before this validator does). `deferred`: check nothing but the file level and the
+        conversations yet; `checking` (a CheckPass) then finds the rest in slices (a window paints first).
+        Otherwise everything is checked now."""
         self.ds = ds
         self.source_format = source_format
         self.save_format = source_format
@@ -41,7 +43,7 @@ class Validator:
         for i in static:
             if i.row_id is not None:
                 self.static_rows.setdefault(i.row_id, []).append(i)
-        self.sessions = SessionIndex(ds)
+        self.sessions = sessions
         self.listeners: list[IssuesListener] = []
         self.counts: Counter[str] = Counter()
         self.rule_counts: Counter[str] = Counter()
@@ -122,13 +124,13 @@ class Validator:
         """An edit of more rows than this is checked by a full pass, not row by row."""
         return max(BULK_ROWS, len(self.ds.rows) // 2)
 
-    def _revalidate_all(self, keep: bool = False, now: bool = False, sessions_current: bool = False) -> None:
+    def _revalidate_all(self, keep: bool = False, now: bool = False) -> None:
         """Validate from scratch and tell listeners every row that had or has an issue; in slices when
         `defer_big_changes` and the dataset is big, unless `now` (a window runs them: see CheckPass for
         `keep`)."""
         if self.defer_big_changes and not now and len(self.ds.rows) > BULK_ROWS:
             before = set(self._composed)
-            self.checking = CheckPass(self, keep, sessions_current)
+            self.checking = CheckPass(self, keep)
             self._notify(before ^ set(self._composed) if keep else before | set(self._composed), True)
             return
         before = set(self._composed)
@@ -154,14 +156,12 @@ class Validator:
             self._check_session(sid)
         self._compose_all()
 
-    def _index_spanning(self, columns: list, sessions_current: bool = False) -> tuple[list[str], list | None]:
-        """Index the conversations (unless `sessions_current`) from the cells column by column, which are
-        let go; return the conversations that need `_check_session` (the others have no issue, or only
-        what a one-row conversation turned '1' has) and the questions for `_index_questions`."""
+    def _index_spanning(self, columns: list) -> tuple[list[str], list | None]:
+        """From the cells column by column, which are let go: return the conversations that need
+        `_check_session` (the others have no issue, or only what a one-row conversation turned '1' has)
+        and the questions for `_index_questions`."""
         ctx = self._ctx
         sids = columns[ctx.session] if ctx.session is not None else ()
-        if not sessions_current:
-            self.sessions.rebuild(self._empty, sids if ctx.session is not None else None)
         self._session_issues: dict[str, list[Issue]] = {}
         self._contiguous: dict[str, bool] = {}
         regular, single = bulk.plain_sessions(sids, columns[ctx.turn] if ctx.turn is not None else None,
@@ -231,9 +231,7 @@ class Validator:
         elif change.kind == "cells":
             touched = {rid for rid, _ in change.cells}
             if len(touched) > self.bulk_rows():  # most rows (a replace-all): one pass, 0.8 s at 100k rows against 2 s
-                spos = self._ctx.session
-                sid_column = None if spos is None else self._ctx.col_ids[spos]
-                self._revalidate_all(keep=True, sessions_current=all(c != sid_column for _, c in change.cells))
+                self._revalidate_all(keep=True)
             else:
                 self._update_rows(touched)
         elif change.kind == "insert_rows":
@@ -241,7 +239,7 @@ class Validator:
         elif change.kind == "remove_rows":
             self._update_rows(set(self._removed), removed=True, seam=(change.first - 1, change.first))
         elif change.kind == "reorder":  # a sort, its undo: only conversations can change (CheckPass._rows_moved)
-            self.checking = CheckPass(self, moved=self.sessions.reorder())
+            self.checking = CheckPass(self, moved=self.sessions.reordered)
             if self.defer_big_changes and len(self.ds.rows) > BULK_ROWS:
                 self._refresh_file_issues()
                 self._notify(set(), True)  # a window hears that checking goes on and runs it in slices
@@ -258,8 +256,8 @@ class Validator:
         """
         candidates = set(touched)
         ctx = self._ctx
-        spos = ctx.session
-        old_sids = {rid: self.sessions.session_of.get(rid, "") for rid in touched}
+        index = self.sessions  # current already: it heard of the change first
+        old_sids = {rid: index.session_before(rid) for rid in touched}
         for rid in touched:
             self._row_local.pop(rid, None)
             self._empty.discard(rid)
@@ -274,8 +272,7 @@ class Validator:
         sessions_to_check: set[str] = set()
         for rid in touched:
             old_sid = old_sids[rid]
-            new_sid = "" if removed or spos is None or rid in self._empty else self.ds.row(rid).cells[spos]
-            self.sessions.move(rid, new_sid)
+            new_sid = index.session_of.get(rid, "")
             if old_sid != new_sid:
                 self._case_groups.move(old_sid, new_sid, self.sessions.sessions.__contains__)
                 for sid in (old_sid, new_sid):

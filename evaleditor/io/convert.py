@@ -9,7 +9,6 @@ from evaleditor.core.commands import RemoveRows
 from evaleditor.core.document import Document
 from evaleditor.core.rules import ERROR, Issue, make_issue
 from evaleditor.core.saving import target_problem
-from evaleditor.core.validation import Validator
 
 # rules that mean the output file cannot hold the data: a conversion refuses and writes nothing
 BLOCKING_RULES = frozenset({"cell-too-long-for-excel", "control-character"})
@@ -48,8 +47,7 @@ def converted_document(source: Document, fmt: str, target: str | None = None, la
     ds.set_target(plan.target)
     if empty := [r.id for r in ds.rows if r.is_empty()]:
         RemoveRows(empty).apply(ds)
-    validator = Validator(ds, fmt, None, _carried_findings(source, ds, plan.target) if fmt == "json" else ())
-    return Document(ds, validator, None, fmt)
+    return Document.of(ds, fmt, static=_carried_findings(source, ds, plan.target) if fmt == "json" else ())
 
 
 def _carried_findings(source: Document, ds, target: str) -> list[Issue]:

@@ -19,7 +19,6 @@ from evaleditor.core.errors import WriteError
 from evaleditor.core.export import export_headers, export_rows, template_headers
 from evaleditor.core.i18n import N_, Msg
 from evaleditor.core.targets import get_target
-from evaleditor.core.validation import Validator
 
 FORMATS = {".xlsx": "xlsx", ".csv": "csv", ".json": "json", ".jsonl": "jsonl"}
 _NOT_WRITTEN = {".ods": N_("cannot write {suffix}: LibreOffice opens and saves .xlsx as it is, and no well-kept "
@@ -161,4 +160,4 @@ def template_document(target: str, headers: str = "en", blank_rows: int = 0) -> 
     names = template_headers(target, headers)
     ds = Dataset(names, [[""] * len(names) for _ in range(blank_rows)], target)
     fmt = get_target(target).formats[0]
-    return Document(ds, Validator(ds, fmt), None, fmt)
+    return Document.of(ds, fmt)

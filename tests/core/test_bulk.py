@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 from evaleditor.core import bulk, checks, file_checks
 from evaleditor.core.dataset import Dataset
+from evaleditor.core.document import Document
+from evaleditor.core.sessions import SessionIndex
 from evaleditor.core.targets import SESSION
-from evaleditor.core.validation import Validator
 
 HEADERS = ["session_id", "turn_id", "question", "answer", "expected_tool_calls", "notes"]
 PIECES = ["", " ", "q", "NA", "null", "中文", "\t", "\n", "\r", "\x00", "\x07", "\x1f", "\ud800", "é",
@@ -94,16 +95,16 @@ def test_single_turn_conversations_cost_no_session_check(monkeypatch):
                         real(ds, ctx, members, c))
     rows = [[f"s{i}", "1", f"q{i}", "a", "", ""] for i in range(50)] + [["t", "1", "q", "a", "", ""],
                                                                         ["t", "3", "q2", "a", "", ""]]
-    v = Validator(Dataset(HEADERS, rows, "ground-truth"))
+    v = Document.of(Dataset(HEADERS, rows, "ground-truth")).validator
     assert len(checked) == 1  # the conversation with a turn gap only
     assert v.rule_counts["single-turn-session"] == 50 and v.rule_counts["turn-gap"] == 1
 
 
-def naive_sessions(ds, skip):
+def naive_sessions(ds):
     pos = ds.field_position(SESSION)
     sessions = {}
     for row in ds.rows:
-        if row.cells[pos] and row.id not in skip:
+        if row.cells[pos]:
             sessions.setdefault(row.cells[pos], []).append(row.id)
     return sessions
 
@@ -126,17 +127,13 @@ def naive_plain(sids, turns, sessions, max_turns):
 @settings(max_examples=300, deadline=None)
 @given(cells=st.lists(st.tuples(st.sampled_from(["", "a", "b", "c", "A"]), st.sampled_from(["", "1", "2", "3", "x"])),
                       max_size=14),
-       max_turns=st.sampled_from([None, 2]), skip_some=st.booleans())
-def test_conversations_from_runs_equal_the_row_by_row_index(cells, max_turns, skip_some):
+       max_turns=st.sampled_from([None, 2]))
+def test_conversations_from_runs_equal_the_row_by_row_index(cells, max_turns):
     ds = Dataset(["session_id", "turn_id", "question"], [[s, t, "q"] for s, t in cells], "ground-truth")
-    skip = {r.id for r in ds.rows[::3]} if skip_some else set()
-    index = Validator(ds).sessions
-    for sids in (None, [r.cells[0] for r in ds.rows]):
-        index.rebuild(skip, sids)
-        assert index.sessions == naive_sessions(ds, skip)
-        assert list(index.sessions) == list(naive_sessions(ds, skip))  # first appearance order
-        assert index.session_of == {rid: sid for sid, members in index.sessions.items() for rid in members}
-    index.rebuild(set())
+    index = SessionIndex(ds)
+    assert index.sessions == naive_sessions(ds)
+    assert list(index.sessions) == list(naive_sessions(ds))  # first appearance order
+    assert index.session_of == {rid: sid for sid, members in index.sessions.items() for rid in members}
     sids, turns = tuple(r.cells[0] for r in ds.rows), tuple(r.cells[1] for r in ds.rows)
     assert bulk.plain_sessions(sids, turns, index.sessions, max_turns) == \
         naive_plain(sids, turns, index.sessions, max_turns)

@@ -2,7 +2,8 @@
 
 A hypothesis state machine edits cells, inserts, removes and reorders rows, renames columns and
 undoes through the commands' inverses; after every step the live validator's issues, counts and
-shape equal those of a fresh Validator over a copy of the same data.
+shape, and its conversations (the document's SessionIndex) equal those of a fresh document over a copy
+of the same data.
 """
 
 from hypothesis import settings
@@ -29,7 +30,8 @@ def snapshot(doc):
                      ds.column_position(i.column_id) if i.column_id else -1, i.message) for i in v.all_issues())
     counts = {k: n for k, n in v.counts.items() if n}
     rules = {k: n for k, n in v.rule_counts.items() if n}
-    return issues, counts, rules, shape_of(v).line
+    conversations = {sid: ds.positions(rows) for sid, rows in doc.sessions.sessions.items()}
+    return issues, counts, rules, shape_of(v).line, conversations
 
 
 def fresh(doc):

@@ -1,13 +1,13 @@
 """Sorting by a column (core/sorting.py): as LibreOffice Calc sorts, and which conversations it would scramble."""
 
 from evaleditor.core.dataset import Dataset
+from evaleditor.core.document import Document
 from evaleditor.core.sorting import scrambled_sessions, sort_by_column, sorted_by_column
-from evaleditor.core.validation import Validator
 
 
 def validator(headers, rows):
     ds = Dataset(headers, rows, "ground-truth")
-    return Validator(ds, "csv")
+    return Document.of(ds, "csv").validator
 
 
 def texts(v, order, col):

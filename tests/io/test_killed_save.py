@@ -45,7 +45,7 @@ KILLED_SAVE = textwrap.dedent("""
             marker.write_text(str(done))
             time.sleep(120)  # killed here, half-way through writing the rows
 
-    save_document(Document(ds, None), path, progress=progress)
+    save_document(Document.of(ds), path, progress=progress)
 """)
 
 

@@ -18,7 +18,7 @@ from tests.io.test_io_roundtrip import CSV_CHARS, SETTINGS, SPECIAL, XLSX_CHARS,
 
 
 def doc_of(headers, rows, target="ground-truth"):
-    return Document(Dataset(headers, rows, target), None)
+    return Document.of(Dataset(headers, rows, target))
 
 
 def saved(fmt, headers, rows):
@@ -91,10 +91,8 @@ def test_a_save_cancelled_while_it_reads_back_leaves_the_old_file(tmp_path, fmt)
     """The window cancels a save from its progress callback: once the file is written and being read
     back — for SDK JSON too, whose read-back reported no progress — it must still stop before the rename."""
     from evaleditor.core.errors import Cancelled
-    from evaleditor.core.validation import Validator
-
     ds = Dataset(["question", "answer"], [[f"q{i}", "a"] for i in range(3000)], "sdk" if fmt == "json" else "ground-truth")
-    doc = Document(ds, Validator(ds, fmt), None, fmt)
+    doc = Document.of(ds, fmt)
     path = tmp_path / f"cases.{fmt}"
     path.write_bytes(b"the old file")
 
