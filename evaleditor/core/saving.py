@@ -66,14 +66,15 @@ class SavePlan:
 def prepare_save(doc, fmt: str, target: str | None = None, headers: str | None = None,
                  path: str | Path | None = None) -> SavePlan:
     """What saving `doc` as a .`fmt` file (at `path`, when known) writes and leaves out. `target` and
-    `headers` ("en", "zh") spell the recognised columns as that target does; without either, and
-    when the output's target is the document's own, the headers are kept as they are."""
+    `headers` ("en", "zh") spell the recognised columns as that target does; so does a document whose
+    target was switched (its headers may be spelt as the one before reads them). Without either, for
+    the document's own target, the headers are kept as they are."""
     ds = doc.dataset
     own = ds.target.name
     out_target = output_target(doc, fmt, target)
     commands: list[Command] = []
-    if target is not None or headers is not None or out_target != own:
-        earlier = [t for t in doc.header_targets if t != own]  # a target switched from: its spellings count
+    earlier = [t for t in doc.header_targets if t != own]  # a target switched from: its spellings count
+    if target is not None or headers is not None or out_target != own or earlier:
         wanted = export_headers(ds, out_target, headers, recognised_fields(ds, earlier))
         commands += [RenameColumn(c.id, h) for c, h in zip(ds.columns, wanted, strict=True) if c.header != h]
     order = sdk_turn_order(doc.validator) if fmt == "json" else None

@@ -1406,6 +1406,10 @@ This is one step in Undo.</source>
         <translation>另存时的表头(&amp;H)</translation>
     </message>
     <message>
+        <source>Keep As They Are</source>
+        <translation>保持原样</translation>
+    </message>
+    <message>
         <source>English</source>
         <translation>英文</translation>
     </message>

@@ -63,3 +63,17 @@ def test_save_as_proposes_the_files_own_format_when_its_target_accepts_it():
     assert prepare_save(doc(fmt="json", target="sdk"), "csv").target == "ground-truth"
     assert default_format(doc(target="bedrock")) == "jsonl"  # the one format Bedrock takes
     assert prepare_save(doc(), "jsonl").target == "sdk-flat"  # a table written as .jsonl: the SDK's flat form
+
+
+def test_a_document_switched_to_another_target_is_saved_with_that_targets_headers():
+    """The window's Save As keeps the headers by default, as convert does; but after Data ▸ Target
+    the headers are the old target's spelling (会话ID), which the new one does not read as a session:
+    kept, the conversations would be lost. They are spelt as the new target spells them, as
+    `convert --target` does."""
+    d = doc(headers=["会话ID", "请求顺序", "问题", "答案"], fmt="xlsx", target="evaluation-set")
+    assert d.prepare_save("xlsx").command is None  # its own target: kept as they are
+    d.header_targets.append("evaluation-set")
+    d.dataset.set_target("sdk")
+    plan = d.prepare_save("json")
+    plan.command.apply(d.dataset)
+    assert d.dataset.fields() == ["session_id", "turn_id", "question", "answer"]

@@ -225,19 +225,26 @@ def test_new_from_template(window, dialogs_log):
     assert window.doc.dataset.target.name == "evaluation-set"
 
 
-def test_save_as_uses_the_target_headers_and_is_undoable(qtbot, tmp_path, dialogs_log):
+def test_save_as_keeps_the_headers_unless_asked_for_the_target_headers_then_undoable(qtbot, tmp_path, dialogs_log):
     from evaleditor.gui import MainWindow
     from evaleditor.io.load import load_document
     w = MainWindow()
     qtbot.addWidget(w)
-    src = write_csv(tmp_path / "in.csv", headers=["session_id", "turn_id", "Query", "Expected", "tools"])
+    headers = ["session_id", "turn_id", "Query", "Expected", "tools"]
+    src = write_csv(tmp_path / "in.csv", headers=headers)
     w.documents.open_file(src)
+    dialogs_log.answers["save_file_name"] = str(tmp_path / "kept.xlsx")
+    assert w.documents.save_as()  # Data ▸ Headers When Saving As ▸ Keep As They Are, as convert does
+    assert load_document(tmp_path / "kept.xlsx").dataset.headers() == headers == w.doc.dataset.headers()
+    w.actions.languages["en"].trigger()
     dialogs_log.answers["save_file_name"] = str(tmp_path / "out.xlsx")
     assert w.documents.save_as()
     assert load_document(tmp_path / "out.xlsx").dataset.headers() == [
         "session_id", "turn_id", "question", "answer", "expected_tool_calls"]
     assert w.doc.dataset.headers()[2] == "question" and not w.is_modified()
     assert w.doc.path.name == "out.xlsx"
+    w.undo_stack.undo()  # the renaming is one step
+    assert w.doc.dataset.headers() == headers
 
 
 def test_paste_single_value_fills_the_selection(window):

@@ -1,6 +1,7 @@
-"""Save As in the window and `evaleditor convert IN OUT --headers L` write the same cells, for every input
-and every output format, L being the window's Data ▸ Headers When Saving As: both take what the file
-will hold from Document.prepare_save (core/saving.py) and write it with the same writer."""
+"""Save As in the window and `evaleditor convert IN OUT` write the same cells, for every input and every
+output format: with the settings as they come and no --headers (both keep the headers as they are), and
+with an explicit choice on both sides (Data ▸ Headers When Saving As L, `--headers L`). Both take what
+the file will hold from Document.prepare_save (core/saving.py) and write it with the same writer."""
 
 import csv
 import json
@@ -58,7 +59,9 @@ def _chinese_evaluation_set(path: Path) -> None:
 BUILT = {"sdk_multiturn.json": _sdk_multiturn, "gt_near_miss.csv": _near_miss_csv, "gt_unordered.csv": _unordered_csv,
          "evaluation_set_unordered.xlsx": _chinese_evaluation_set}
 INPUTS = sorted(p.name for p in SAMPLES.iterdir() if p.suffix in (".xlsx", ".csv", ".json")) + sorted(BUILT)
-CASES = [(name, "en") for name in INPUTS] + [(name, "zh") for name in INPUTS if "evaluation_set" in name]
+# None: the window's settings untouched, convert without --headers
+CASES = [(name, None) for name in INPUTS] + [(name, lang) for name in INPUTS if "evaluation_set" in name
+                                             for lang in ("en", "zh")] + [("gt_near_miss.csv", "en")]
 
 
 def _input(folder: Path, name: str) -> Path:
@@ -87,10 +90,11 @@ def test_save_as_in_the_window_writes_the_cells_convert_writes(qtbot, tmp_path, 
 
     src = _input(tmp_path, name)
     by_cli, by_window = tmp_path / f"cli.{fmt}", tmp_path / f"window.{fmt}"
-    cli.main(["convert", str(src), str(by_cli), "--headers", lang])
+    cli.main(["convert", str(src), str(by_cli), *(["--headers", lang] if lang else [])])
     capsys.readouterr()
 
-    settings.set_header_language(lang)
+    if lang:
+        settings.set_header_language(lang)
 
     dialogs_log.answers["ask_csv_formulas"] = False  # formulas written as they are, as convert does
     w = MainWindow()
@@ -101,3 +105,18 @@ def test_save_as_in_the_window_writes_the_cells_convert_writes(qtbot, tmp_path, 
     assert saved == by_cli.exists()
     if saved:
         assert _cells(by_window) == _cells(by_cli)
+
+
+@pytest.mark.parametrize(("stored", "expected"), [(None, None), ("en", "en"), ("zh", "zh"), ("keep", None)])
+def test_headers_are_kept_unless_the_user_chose_a_language(qtbot, stored, expected):
+    """The menu's default is convert's (keep the headers); English was the default before "Keep As They
+    Are" existed, but only a click in the menu stored it: a stored choice stays the user's choice."""
+    from evaleditor.gui import MainWindow
+    from evaleditor.gui.window import settings
+
+    if stored is not None:
+        settings.settings().setValue("header_language", stored)  # as an earlier version wrote it
+    assert settings.header_language() == expected
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert [lang for lang, act in w.actions.languages.items() if act.isChecked()] == [expected]

@@ -166,7 +166,8 @@ def build(w) -> SimpleNamespace:
     lang_menu = _menu(m, QT_TRANSLATE_NOOP("Menus", "&Headers When Saving As"))
     lang_group = QActionGroup(w)
     a.languages = {}
-    for lang, text in (("en", QT_TRANSLATE_NOOP("Menus", "English")),
+    for lang, text in ((None, QT_TRANSLATE_NOOP("Menus", "Keep As They Are")),
+                       ("en", QT_TRANSLATE_NOOP("Menus", "English")),
                        ("zh", QT_TRANSLATE_NOOP("Menus", "Chinese (\u4e2d\u6587, evaluation-set)"))):
         act = QAction(w, checkable=True, checked=settings.header_language() == lang)
         act.setProperty(SOURCE, text)

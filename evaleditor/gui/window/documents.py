@@ -138,7 +138,7 @@ class Documents:
         if self.tasks.current is not None or not self.maybe_save():
             return False
         from evaleditor.io.save import template_document
-        doc = template_document(target, settings.header_language(), blank_rows=1)  # a row to type into, as a new sheet
+        doc = template_document(target, settings.header_language() or "en", blank_rows=1)  # a row to type into, as a new sheet
         self.window.set_document(doc)
         self.file_stamp = None
         settings.set_last_target(target)
@@ -192,7 +192,8 @@ class Documents:
         return self._write(doc.path, doc.source_format, wait, keep_csv=True)
 
     def save_as(self, path=None, fmt: str | None = None, wait: bool = False) -> bool:
-        """Save under a new name; .xlsx and .csv get the target's headers (Data ▸ Headers When Saving As)."""
+        """Save under a new name, the headers spelt as Data ▸ Headers When Saving As says (by default kept
+        as they are, as `evaleditor convert IN OUT` keeps them)."""
         doc = self.doc
         if doc is None or self.tasks.current is not None:
             return False
@@ -209,7 +210,7 @@ class Documents:
         except EvalEditorError as exc:
             dialogs.show_error(self.window, translate("Documents", "Cannot save"), error_text(exc))
             return False
-        # the headers `evaleditor convert IN OUT --headers <language>` writes: the same SavePlan
+        # the headers `evaleditor convert IN OUT [--headers <language>]` writes: the same SavePlan
         return self._write(Path(path).absolute(), out, wait, settings.header_language())
 
     def _write(self, path: Path, fmt: str, wait: bool, headers: str | None = None, keep_csv: bool = False) -> bool:

@@ -50,13 +50,16 @@ def set_last_target(name: str) -> None:
     settings().setValue("last_target", name)
 
 
-def header_language() -> str:
-    value = settings().value("header_language", "en")
-    return value if value in ("en", "zh") else "en"
+def header_language() -> str | None:
+    """Data ▸ Headers When Saving As: None keeps the headers as they are, as `evaleditor convert` does
+    without --headers (the default); "en" or "zh" spells the target's headers in that language. Only a
+    choice in that menu stores a value, so one made when English was the default is kept."""
+    value = settings().value("header_language", "keep")
+    return value if value in ("en", "zh") else None
 
 
-def set_header_language(lang: str) -> None:
-    settings().setValue("header_language", lang)
+def set_header_language(lang: str | None) -> None:
+    settings().setValue("header_language", lang or "keep")
 
 
 def ui_language() -> str:
