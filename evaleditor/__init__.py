@@ -11,14 +11,23 @@ from typing import TYPE_CHECKING
 __version__ = "0.1.0"
 
 __all__ = [
-    "Column", "ConvertReport", "Counts", "Document", "EvalEditorError", "Issue", "ReadError", "Report",
+    "Column", "ConvertReport", "Counts", "Document", "EvalEditorError", "Issue", "LeftOut", "ReadError", "Report",
     "SaveRefused", "Shape", "ShapeReport", "WriteError", "__version__", "from_pandas", "open",
 ]
 
 if TYPE_CHECKING:
     from evaleditor.api import Document, SaveRefused, from_pandas, open
     from evaleditor.core.errors import EvalEditorError, ReadError, WriteError
-    from evaleditor.core.schema import Column, ConvertReport, Counts, Issue, Report, Shape, ShapeReport
+    from evaleditor.core.schema import (
+        Column,
+        ConvertReport,
+        Counts,
+        Issue,
+        LeftOut,
+        Report,
+        Shape,
+        ShapeReport,
+    )
 
 
 def _home(name: str) -> str:

@@ -13,7 +13,7 @@ import os
 from typing import TYPE_CHECKING, Literal
 
 from evaleditor.core.errors import WriteError
-from evaleditor.core.schema import Issue, Report, Shape
+from evaleditor.core.schema import Issue, LeftOut, Report, Shape
 from evaleditor.core.targets import TARGET_NAMES, get_target, infer_target
 
 if TYPE_CHECKING:
@@ -110,20 +110,35 @@ class Document:
         as written, checked against the output's target and format. Raises SaveRefused (nothing
         written) when the format cannot hold a cell, WriteError when the file cannot be written,
         ValueError when `target` (else the Document's own) cannot be written in that format."""
-        from evaleditor.core.saving import output_target, target_problem
         from evaleditor.io.convert import write_converted
+
+        out, refused = write_converted(self._core, path, self._plan(path, target, headers))
+        if refused:
+            from evaleditor.core.report import issue_json
+
+            raise SaveRefused(path, [Issue.model_validate(issue_json(out, i)) for i in refused])
+        return Document(out, os.fspath(path))
+
+    def left_out(self, path: str | os.PathLike, *, target: str | None = None,
+                 headers: HeaderLanguage | None = None) -> LeftOut:
+        """What `save(path, ...)` would leave out of this Document — the window asks about it before a
+        save, `convert` warns of it: the other sheets of the workbook it replaces, the cases' data a
+        table cannot show, the agent traces SDK JSON holds only in part (rows numbered as `issues`
+        number them). Writes nothing; raises as `save` does for a format or target it cannot write."""
+        from evaleditor.core.report import left_out_json
+
+        return LeftOut.model_validate(left_out_json(self._plan(path, target, headers), self._core.dataset))
+
+    def _plan(self, path: str | os.PathLike, target: str | None, headers: HeaderLanguage | None):
+        """The save plan (core/saving.py) for `path`, as `convert` makes it."""
+        from evaleditor.core.saving import output_target, target_problem
         from evaleditor.io.save import output_format
 
         _check_target(target)
         fmt = output_format(path)
         if problem := target_problem(output_target(self._core, fmt, target), fmt):  # without `target`: its own
             raise ValueError(problem)
-        out, refused = write_converted(self._core, path, fmt, target, headers)
-        if refused:
-            from evaleditor.core.report import issue_json
-
-            raise SaveRefused(path, [Issue.model_validate(issue_json(out, i)) for i in refused])
-        return Document(out, os.fspath(path))
+        return self._core.prepare_save(fmt, target, headers, path)
 
     def __repr__(self) -> str:
         c = self.report().counts

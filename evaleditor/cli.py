@@ -199,7 +199,7 @@ def _convert(args) -> int:
     the other file's suffix says); with --format json, the output's report as one JSON line."""
     from evaleditor.cli_files import output_path, stream_format
     from evaleditor.core.errors import EvalEditorError, UnstorableCell
-    from evaleditor.core.report import issue_line, report_json, unreadable_json
+    from evaleditor.core.report import issue_line, left_out_json, report_json, unreadable_json
     from evaleditor.core.saving import target_problem
     from evaleditor.io.convert import write_converted
     from evaleditor.io.save import output_format
@@ -221,24 +221,27 @@ def _convert(args) -> int:
     source, error = _load(args, args.input, None, sheet_target=args.target)
     if source is None:
         if args.format == "json":
-            _json_line({**unreadable_json(args.output, args.target, error[1]), "input": args.input, "written": False})
+            _json_line({**unreadable_json(args.output, args.target, error[1]), "input": args.input, "written": False,
+                        "left_out": left_out_json(None)})
         return _fail(error[0])
+    # what the file will hold and leave out: the window's Save As plan (core/saving.py)
+    plan = source.prepare_save(fmt, args.target, args.headers, None if args.output == STREAM else args.output)
     try:
         with output_path(args.output, fmt) as path:
-            out, blocking = write_converted(source, path, fmt, args.target, args.headers,
-                                            replace_read_only=args.force)
+            out, blocking = write_converted(source, path, plan, replace_read_only=args.force)
     except UnstorableCell as exc:  # the data's fault, as a blocking finding is: exit 1, nothing written
-        _unwritten_report(args, source, fmt)
+        _unwritten_report(args, source, plan)
         print(_("evaleditor: refused to write {output}: {reason}").format(
             output=escape_for_terminal(args.output), reason=escape_for_terminal(exc.reason)), file=sys.stderr)
         return 1
     except EvalEditorError as exc:
-        _unwritten_report(args, source, fmt)
+        _unwritten_report(args, source, plan)
         return _fail(i18n.error_text(exc))
     except BrokenPipeError:
         return _emit_nowhere()
     if args.format == "json":
-        _json_line({**report_json(out, args.output), "input": args.input, "written": not blocking})
+        _json_line({**report_json(out, args.output), "input": args.input, "written": not blocking,
+                    "left_out": left_out_json(plan, out.dataset)})
     errors = [i for i in out.validator.all_issues() if i.severity == "error"]
     for i in (blocking or errors):
         print(issue_line(out, i), file=sys.stderr)
@@ -254,12 +257,8 @@ def _convert(args) -> int:
 
         if warning := formula_warning(out.dataset.headers(), export_rows(out.dataset)):
             print(_("evaleditor: warning: {message}").format(message=i18n.text(warning)), file=sys.stderr)
-    if fmt != "json" and (lost := source.validator.rows_noted("sdk-not-shown")):
-        print(ngettext("evaleditor: warning: {n} case holds data a table cannot show (an agent trace, rubrics, "
-                       "images …); {output} does not keep it: convert to .json to keep it",
-                       "evaleditor: warning: {n} cases hold data a table cannot show (agent traces, rubrics, "
-                       "images …); {output} does not keep it: convert to .json to keep it", lost).format(
-                           n=lost, output=escape_for_terminal(args.output)), file=sys.stderr)
+    for warning in _left_out_warnings(plan, out, escape_for_terminal(args.output)):
+        print(warning, file=sys.stderr)
     from evaleditor.io.platforms import left_out
 
     for what in left_out(out.dataset, out.dataset.target.name, fmt):  # another platform's file cannot hold it
@@ -274,14 +273,39 @@ def _convert(args) -> int:
     return 1 if errors else 0
 
 
-def _unwritten_report(args, source, fmt: str) -> None:
+def _left_out_warnings(plan, out, output: str) -> list[str]:
+    """What the written file does not hold of the input (the save plan's list, as the window asks it)."""
+    from evaleditor.core.report import left_out_json
+
+    said = []
+    if plan.other_sheets:
+        said.append(_("evaleditor: warning: {output} now holds one sheet: its other sheets ({names}) are not "
+                      "kept").format(output=output, names=", ".join(plan.other_sheets)))
+    if n := plan.hidden_cases:
+        said.append(ngettext("evaleditor: warning: {n} case holds data a table cannot show (an agent trace, rubrics, "
+                             "images …); {output} does not keep it: convert to .json to keep it",
+                             "evaleditor: warning: {n} cases hold data a table cannot show (agent traces, rubrics, "
+                             "images …); {output} does not keep it: convert to .json to keep it", n).format(
+                                 n=n, output=output))
+    if n := len(plan.replaced_traces):
+        rows = ", ".join(map(str, left_out_json(plan, out.dataset)["replaced_traces"][:10])) + (" …" if n > 10 else "")
+        said.append(ngettext("evaleditor: warning: {n} row is now a later turn of a conversation, whose history "
+                             "replaces the earlier turns of its own agent trace in {output} (row {rows})",
+                             "evaleditor: warning: {n} rows are now a later turn of a conversation, whose history "
+                             "replaces the earlier turns of their own agent traces in {output} (rows {rows})",
+                             n).format(n=n, output=output, rows=rows))
+    return said
+
+
+def _unwritten_report(args, source, plan) -> None:
     """With --format json, the report of an output that could not be written (`written` false)."""
     if args.format == "json":
-        from evaleditor.core.report import report_json
-        from evaleditor.io.convert import converted_document
+        from evaleditor.core.report import left_out_json, report_json
+        from evaleditor.io.convert import as_planned
 
-        out = converted_document(source, fmt, args.target, args.headers)
-        _json_line({**report_json(out, args.output), "input": args.input, "written": False})
+        out = as_planned(source, plan)
+        _json_line({**report_json(out, args.output), "input": args.input, "written": False,
+                    "left_out": left_out_json(plan, out.dataset)})
 
 
 def _template(args) -> int:

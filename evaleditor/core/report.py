@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import unicodedata
+from typing import TYPE_CHECKING
 
+from evaleditor.core.dataset import Dataset
 from evaleditor.core.document import Document
 from evaleditor.core.errors import one_line as escape_for_terminal
 from evaleditor.core.i18n import N_, _, localized_message, ngettext, text
 from evaleditor.core.rules import ERROR, INFO, WARNING, Issue
+
+if TYPE_CHECKING:
+    from evaleditor.core.saving import SavePlan  # validate saves nothing: core/saving is not imported
 
 
 def issue_row(doc: Document, issue: Issue) -> int | None:
@@ -50,6 +55,15 @@ def report_json(doc: Document, file_label: str) -> dict:
         "issues": [issue_json(doc, i) for i in issues],
         "counts": counts(issues),
     }
+
+
+def left_out_json(plan: SavePlan | None, ds: Dataset | None = None) -> dict:
+    """What a save by `plan` leaves out (core/schema.LeftOut), its rows numbered as in `ds` (None: no plan,
+    nothing written from a document)."""
+    if plan is None or ds is None:
+        return {"other_sheets": [], "hidden_cases": 0, "replaced_traces": []}
+    return {"other_sheets": list(plan.other_sheets), "hidden_cases": plan.hidden_cases,
+            "replaced_traces": sorted(ds.position(rid) + 1 for rid in plan.replaced_traces)}
 
 
 def unreadable_shape_json(file_label: str, target: str | None) -> dict:

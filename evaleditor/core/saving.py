@@ -6,7 +6,8 @@ JSON each conversation gathered at its first row with its turns ordered and numb
 stores a turn's place, not the number typed) — as one undoable Command: the window pushes it on its
 undo stack (so it shows what reopening the file shows), convert applies it to its copy. The plan also
 says what the file cannot hold (the other sheets of a workbook it replaces, what SDK cases hold that a
-table cannot show), for the window to ask about. `Document.saved_as` records a finished save.
+table cannot show, the agent traces SDK JSON replaces in part): the window asks about it, convert warns,
+the Python API reports it (Document.left_out). `Document.saved_as` records a finished save.
 """
 
 from __future__ import annotations
@@ -61,6 +62,13 @@ class SavePlan:
     turns_ordered: bool = False  # the command orders and numbers SDK JSON's turns
     other_sheets: list[str] = field(default_factory=list)  # of the workbook replaced, which the file drops
     hidden_cases: int = 0  # SDK cases holding what a table cannot show (agent traces, rubrics …)
+    # SDK JSON: rows whose own agent trace the file holds only in part (rows now a later turn of a
+    # conversation: their history becomes the conversation's); row ids
+    replaced_traces: list[int] = field(default_factory=list)
+
+    def leaves_out(self) -> bool:
+        """Whether the file will not hold everything the document holds."""
+        return bool(self.other_sheets or self.hidden_cases or self.replaced_traces)
 
 
 def prepare_save(doc, fmt: str, target: str | None = None, headers: str | None = None,
@@ -86,4 +94,5 @@ def prepare_save(doc, fmt: str, target: str | None = None, headers: str | None =
     return SavePlan(
         fmt, out_target, Batch(commands, text) if commands else None, order is not None,
         [s for s in doc.sheets if s != doc.sheet] if in_place and fmt == "xlsx" else [],
-        doc.validator.rows_noted("sdk-not-shown") if fmt != "json" else 0)
+        doc.validator.rows_noted("sdk-not-shown") if fmt != "json" else 0,
+        doc.replaced_on_save(ds) if fmt == "json" and doc.replaced_on_save is not None else [])

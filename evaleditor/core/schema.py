@@ -81,12 +81,27 @@ class Report(ShapeReport):
     counts: Counts
 
 
+class LeftOut(_Record):
+    """What a file written from a document does not hold of it (the save plan, core/saving.py): the
+    window asks about it before saving, `convert` warns of it. Empty lists and 0: nothing is left out."""
+
+    other_sheets: list[str] = Field(description="the other sheets of the workbook the output replaces (the "
+                                                "output holds only the sheet read)")
+    hidden_cases: int = Field(ge=0, description="cases read from SDK JSON holding what a table cannot show (agent "
+                                                "traces, rubrics, images …), which a .csv or .xlsx output leaves out")
+    replaced_traces: list[int] = Field(description="1-based rows whose own agent trace an SDK JSON output holds only "
+                                                   "in part: each is now a later turn of a conversation, whose "
+                                                   "history replaces the trace's earlier turns")
+
+
 class ConvertReport(Report):
     """`evaleditor convert --format json`: the report of the output, as written (`file` is the output)."""
 
     input: str = Field(description="the input file as named on the command line")
     written: bool = Field(description="whether the output was written (false: refused, or the input could "
                                       "not be read, or the output not written)")
+    left_out: LeftOut = Field(description="what the output does not hold of the input (rows numbered as in "
+                                          "the output)")
 
 
 REPORTS = {"validate": Report, "shape": ShapeReport, "convert": ConvertReport}

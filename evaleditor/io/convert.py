@@ -8,39 +8,45 @@ import os
 from evaleditor.core.commands import RemoveRows
 from evaleditor.core.document import Document
 from evaleditor.core.rules import ERROR, Issue, make_issue
-from evaleditor.core.saving import target_problem
+from evaleditor.core.saving import SavePlan, target_problem
 
 # rules that mean the output file cannot hold the data: a conversion refuses and writes nothing
 BLOCKING_RULES = frozenset({"cell-too-long-for-excel", "control-character"})
 
-__all__ = ["BLOCKING_RULES", "converted_document", "target_problem", "write_converted"]
+__all__ = ["BLOCKING_RULES", "as_planned", "converted_document", "target_problem", "write_converted"]
 
 
-def write_converted(source: Document, path: str | os.PathLike, fmt: str, target: str | None = None,
-                    lang: str | None = None, *, replace_read_only: bool = False) -> tuple[Document, list[Issue]]:
-    """`convert`'s save, for the command line and the Python API alike: the document as written as
-    `fmt` (converted_document) and the issues that refused it (BLOCKING_RULES). The file is written
-    only when that list is empty (save_document: atomic, read back; a read-only file only with
-    `replace_read_only`). Raises WriteError (UnstorableCell: the data holds what `fmt` cannot store)."""
+def write_converted(source: Document, path: str | os.PathLike, plan: SavePlan, *,
+                    replace_read_only: bool = False) -> tuple[Document, list[Issue]]:
+    """`convert`'s save, for the command line and the Python API alike: the document as written by
+    `plan` (source.prepare_save, which also says what the file leaves out; as_planned) and the issues
+    that refused it (BLOCKING_RULES). The file is written only when that list is empty (save_document:
+    atomic, read back; a read-only file only with `replace_read_only`). Raises WriteError
+    (UnstorableCell: the data holds what the format cannot store)."""
     from evaleditor.io import DEFAULT_SHEET
     from evaleditor.io.save import save_document
 
-    out = converted_document(source, fmt, target, lang)
-    if fmt == "xlsx":
+    out = as_planned(source, plan)
+    if plan.fmt == "xlsx":
         out.sheet = DEFAULT_SHEET
     refused = [i for i in out.validator.all_issues() if i.severity == ERROR and i.rule in BLOCKING_RULES]
     if not refused:
         save_document(out, path, replace_read_only=replace_read_only)
-        out.saved_as(path, fmt)
+        out.saved_as(path, plan.fmt)
     return out, refused
 
 
 def converted_document(source: Document, fmt: str, target: str | None = None, lang: str | None = None) -> Document:
-    """The dataset as it will be written as `fmt` ("xlsx", "csv", "json"): a copy made what the file
-    holds by the plan the window's Save As pushes (source.prepare_save: header spelling, SDK turn
-    order), without its empty rows, checked against the output's target with the output's format
-    (so workbook-only rules such as control-character apply). The source is not changed."""
-    plan = source.prepare_save(fmt, target, lang)
+    """The dataset as it will be written as `fmt` ("xlsx", "csv", "json"): `as_planned` by the plan the
+    window's Save As pushes (source.prepare_save)."""
+    return as_planned(source, source.prepare_save(fmt, target, lang))
+
+
+def as_planned(source: Document, plan: SavePlan) -> Document:
+    """A copy made what the file holds by `plan` (header spelling, SDK turn order), without its empty
+    rows, checked against the output's target with the output's format (so workbook-only rules such as
+    control-character apply). The source is not changed."""
+    fmt = plan.fmt
     ds = source.dataset.copy()
     if plan.command is not None:
         plan.command.apply(ds)  # no validator listens yet: nothing is checked step by step

@@ -161,6 +161,22 @@ def test_save_refuses_cells_the_format_cannot_hold_and_writes_nothing(tmp_path):
         doc.save(tmp_path / "out.txt")
 
 
+def test_left_out_is_the_list_convert_reports_before_anything_is_written(capsys, tmp_path):
+    """doc.left_out(path) is the save plan's list (core/saving.py), as `convert --format json` reports it."""
+    agent = next(p for p in SAMPLES if p.suffix == ".json")
+    for name in ("out.csv", "out.json"):
+        main(["convert", str(agent), str(tmp_path / name), "--format", "json"])
+        reported = json.loads(capsys.readouterr().out)["left_out"]
+        assert evaleditor.open(agent).left_out(tmp_path / f"api-{name}").model_dump() == reported
+        assert not (tmp_path / f"api-{name}").exists()
+    assert evaleditor.open(agent).left_out("x.csv").hidden_cases > 0
+    two = tables_xlsx(tmp_path / "two.xlsx", {"Cases": [["question"], ["q"]], "Notes": [["n"]]})
+    doc = evaleditor.open(two)
+    assert doc.left_out(two).other_sheets == ["Notes"] and doc.left_out(tmp_path / "other.xlsx").other_sheets == []
+    with pytest.raises(ValueError, match="evaluation-set accepts only Excel"):
+        doc.left_out("x.csv", target="evaluation-set")
+
+
 def test_save_refuses_a_format_the_documents_own_target_cannot_be(tmp_path):
     doc = evaleditor.from_pandas(pd.DataFrame({"query": ["hi"], "answer": ["a"]}), target="evaluation-set")
     with pytest.raises(ValueError, match="evaluation-set accepts only Excel"):

@@ -49,6 +49,23 @@ def test_convert_to_a_table_warns_that_traces_stay_behind(capsys, tmp_path):
     code, out, err = run(capsys, "convert", src, tmp_path / "out.csv")
     assert code == 0 and (tmp_path / "out.csv").exists()
     assert "1 case holds data a table cannot show" in err and "convert to .json" in err
+    code, out, _ = run(capsys, "convert", src, tmp_path / "again.csv", "--format", "json")
+    assert json.loads(out)["left_out"] == {"other_sheets": [], "hidden_cases": 1, "replaced_traces": []}
+    code, out, err = run(capsys, "convert", src, tmp_path / "out.json", "--format", "json")
+    assert json.loads(out)["left_out"] == {"other_sheets": [], "hidden_cases": 0, "replaced_traces": []}
+    assert "warning" not in err  # SDK JSON keeps the trace
+
+
+def test_convert_in_place_says_the_workbooks_other_sheets_are_gone(capsys, tmp_path):
+    """The window asks before a save replaces a workbook of several sheets with one; convert writing
+    over its input says so (the same SavePlan list)."""
+    path = tables_xlsx(tmp_path / "sheets.xlsx", {"GT": [["question", "answer"], ["q", "a"]], "Notes": [["read me"]]})
+    code, out, err = run(capsys, "convert", path, path, "--format", "json")
+    assert code == 0 and json.loads(out)["left_out"]["other_sheets"] == ["Notes"]
+    assert "its other sheets (Notes) are not kept" in err
+    assert openpyxl.load_workbook(path).sheetnames == ["Cases"]
+    code, out, err = run(capsys, "convert", path, tmp_path / "copy.xlsx", "--format", "json")
+    assert json.loads(out)["left_out"]["other_sheets"] == [] and "warning" not in err
 
 
 def test_file_level_issues_in_convert_have_no_empty_place(capsys, tmp_path):

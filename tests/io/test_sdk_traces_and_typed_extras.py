@@ -131,6 +131,14 @@ def test_trace_joining_a_conversation_keeps_what_it_can_and_is_reported(tmp_path
     edit(doc, 0, "session_id", "conv-a")
     edit(doc, 0, "turn_id", "3")
     assert replaced_traces(doc.dataset) == [doc.dataset.rows[0].id]
+    # the save plan lists it, for the window to ask and convert to warn; a table keeps no trace at all
+    assert doc.prepare_save("json").replaced_traces == [doc.dataset.rows[0].id]
+    assert doc.prepare_save("csv").replaced_traces == [] and doc.prepare_save("csv").hidden_cases == 1
+    from evaleditor.cli import _left_out_warnings
+
+    said = _left_out_warnings(doc.prepare_save("json"), doc, "out.json")
+    assert said == ["evaleditor: warning: 1 row is now a later turn of a conversation, whose history replaces the "
+                    "earlier turns of its own agent trace in out.json (row 1)"]
     out = save(doc.dataset, tmp_path / "out.json")
     case = case_of(out, "trace-1")
     agent_data = case["agent_data"]

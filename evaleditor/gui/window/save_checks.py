@@ -113,15 +113,12 @@ class SaveChecks(QObject):
         if plan.other_sheets:
             lines.append(translate("SaveChecks", "the workbook's other sheets: {names}").format(
                 names=", ".join(f"\u201c{name}\u201d" for name in plan.other_sheets)))
-        if plan.fmt == "json":
-            from evaleditor.io.sdk.write import replaced_traces
-
-            if replaced := replaced_traces(doc.dataset):
-                lines.append(translate("SaveChecks", "the earlier turns of agent traces in rows that joined a "
-                                                     "conversation as a later turn (their history becomes the "
-                                                     "conversation's): rows {rows}").format(
-                    rows=", ".join(str(doc.dataset.position(r) + 1) for r in replaced[:10])
-                    + (" \u2026" if len(replaced) > 10 else "")))
+        if replaced := plan.replaced_traces:
+            lines.append(translate("SaveChecks", "the earlier turns of agent traces in rows that joined a "
+                                                 "conversation as a later turn (their history becomes the "
+                                                 "conversation's): rows {rows}").format(
+                rows=", ".join(str(doc.dataset.position(r) + 1) for r in replaced[:10])
+                + (" \u2026" if len(replaced) > 10 else "")))
         if plan.hidden_cases:
             lines.append(translate("SaveChecks", "what SDK cases hold that a table cannot show: agent traces, rubrics, "
                                                  "images … (cases with any: {n:,})").format(n=plan.hidden_cases))
