@@ -147,6 +147,18 @@ def test_promptfoo_answer_already_an_assertion_is_kept_and_another_is_made_exact
     assert assertion("Note: bring ID") == "equals:Note: bring ID"
 
 
+def test_promptfoo_file_saved_again_keeps_its_expected_cells_as_they_are(tmp_path):
+    """A promptfoo file's `__expected` cells are already what promptfoo reads (a bare `4` is its
+    equals check): saving the file again writes them unchanged, not `4` as `equals:4`."""
+    path = tmp_path / "tests.csv"
+    path.write_text("question,__expected\nWhat is 2+2?,4\nSay hi,contains:hi\nNo check,\n", encoding="utf-8")
+    doc = load_document(path)
+    save_document(doc, tmp_path / "again.csv")
+    save_document(doc, tmp_path / "as_promptfoo.csv", target="promptfoo")
+    for name in ("again.csv", "as_promptfoo.csv"):
+        assert [r["__expected"] for r in rows(tmp_path / name)] == ["4", "contains:hi", ""], name
+
+
 def test_promptfoo_runs_the_csv_offline_with_its_echo_provider(tmp_path):
     promptfoo = platform_clients.promptfoo()
     path = tmp_path / "cases.csv"

@@ -4,7 +4,9 @@ checked with: `equals:…`, `contains:…`, `icontains:…`, `regex:…`, `javas
 
 The answer column is `__expected`: an answer already written as an assertion (a known type and a
 colon) is written as it is; any other answer as `equals:<answer>`, so that an answer which happens to
-start with `contains:` is not read as another check. promptfoo runs every row on its own (rule
+start with `contains:` is not read as another check. The cells of a column already spelt `__expected`
+(a promptfoo file's own) are what promptfoo reads, a bare `4` being its equals check: they are written
+as they are, so that a promptfoo file saved again keeps every cell. promptfoo runs every row on its own (rule
 conversation-not-supported).
 """
 
@@ -32,11 +34,15 @@ def assertion(answer: str) -> str:
 
 
 def table(ds: Dataset) -> tuple[list[str], list[list[str]]]:
+    fields = ds.fields()
+    answers = [c.header for c, fld in zip(ds.columns, fields, strict=True) if fld == ANSWER][:1]
+    as_written = answers == [EXPECTED]  # already promptfoo's assertions (see the module's docstring)
     rows = []
     for case in cases(ds):
         record = flat_record(case, PROMPTFOO, skip=(ANSWER,))
         if case.fields.get(ANSWER):
-            record[EXPECTED] = assertion(case.fields[ANSWER])
+            answer = case.fields[ANSWER]
+            record[EXPECTED] = answer if as_written else assertion(answer)
         rows.append(record)
     return table_of(rows, ("question", "context", EXPECTED))
 
