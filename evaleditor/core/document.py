@@ -67,6 +67,8 @@ class Document:
         with BOM, commas and CRLF (formats.md) unless Save kept its own `csv_style` (encoding, delimiter,
         line end), checked by the rules of its new file type."""
         self.path = Path(path)
+        if self.validator.awaiting_first_case:  # a file now: an empty one is an error
+            self.validator.await_first_case(False)
         if fmt == "xlsx":
             self.sheets = [self.sheet] if self.sheet else []
         elif fmt != self.source_format:

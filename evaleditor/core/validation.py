@@ -49,6 +49,7 @@ class Validator:
         self.rule_counts: Counter[str] = Counter()
         self.checking: CheckPass | None = None
         self.defer_big_changes = False  # a window sets it: it runs `checking` in slices
+        self.awaiting_first_case = False  # see await_first_case
         ds.subscribe(self)
         if deferred:
             self.checking = CheckPass(self)
@@ -98,6 +99,14 @@ class Validator:
         self.save_format = fmt
         if self.is_workbook() != was:
             self._revalidate_all(now=True)  # a save asks what the workbook rules find, at once
+
+    def await_first_case(self, waiting: bool = True) -> None:
+        """A new document the user has not saved yet (the window's File ▸ New): having no case yet is not
+        a fault, so empty-dataset is not reported — in the Issues panel, the counts, the banner — until
+        it is saved (Document.saved_as). The command line never sets it: an empty file is an error there."""
+        self.awaiting_first_case = waiting
+        if self._refresh_file_issues():
+            self._notify(set(), True)
 
     def saved_as(self, fmt: str) -> None:
         """The document is now a `fmt` file: the rules about its file type follow (an evaluation set
@@ -392,8 +401,9 @@ class Validator:
         return True
 
     def _file_level(self) -> list[Issue]:
-        return file_checks.file_issues(self.ds, self.static_file, self.data_row_count(), bool(self.sessions.sessions),
-                                       self.source_format, self.file_size)
+        found = file_checks.file_issues(self.ds, self.static_file, self.data_row_count(), bool(self.sessions.sessions),
+                                        self.source_format, self.file_size)
+        return [i for i in found if i.rule != "empty-dataset"] if self.awaiting_first_case else found
 
     def _notify(self, rows: set[int], file_changed: bool) -> None:
         for listener in self.listeners:

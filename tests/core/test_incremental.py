@@ -123,6 +123,20 @@ def test_one_cell_edit_reports_only_rows_whose_issues_changed():
     assert heard[-1] == {ds.rows[10].id, ds.rows[11].id}
 
 
+def test_a_new_document_has_no_empty_dataset_error_until_it_is_saved(tmp_path):
+    """File ▸ New: no case yet is not a fault while the document is new; once saved it is a file, which
+    `validate` reports as an empty dataset (the command line never waits for a first case)."""
+    doc = make_doc(HEADERS, [[""] * 5])
+    assert "empty-dataset" in doc.validator.rule_counts
+    told = []
+    doc.validator.listeners.append(lambda rows, file_changed: told.append(file_changed))
+    doc.validator.await_first_case()
+    assert not doc.validator.rule_counts["empty-dataset"] and told == [True]
+    assert "empty-dataset" not in {i.rule for i in doc.validator.all_issues()}
+    doc.saved_as(tmp_path / "cases.csv", "csv")
+    assert doc.validator.rule_counts["empty-dataset"] == 1
+
+
 def test_saving_as_a_workbook_clears_the_file_type_issue_and_says_so():
     doc = make_doc(["query", "answer"], [["q", "a"]], "evaluation-set")  # read from a .csv
     assert "unsupported-file-type" in {i.rule for i in doc.validator.file_issues()}

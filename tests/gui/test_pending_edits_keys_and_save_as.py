@@ -562,9 +562,21 @@ def test_a_new_document_starts_with_one_empty_row_to_type_into_and_no_error(wind
     assert problems.isVisibleTo(window) and "Type your first case" in problems.text()
     assert "no data rows" not in problems.text()
     assert window.doc.dataset.headers()[2] == "question"
+    window.issues_panel.refresh()  # the Issues panel and the counts agree with the banner: nothing is wrong yet
+    assert "empty-dataset" not in {i.rule for i in window.issues_panel.model.issues()}
+    assert window.doc.validator.counts["error"] == 0
     window.model.setData(window.model.index(0, 2), "What is 2+2?")
     assert window.doc.shape.line == "SINGLE-TURN \u2014 1 row"
     qtbot.waitUntil(lambda: not problems.isVisibleTo(window) or "Type your first case" not in problems.text())
+
+
+def test_a_new_document_saved_empty_is_an_empty_dataset_as_validate_says(window, tmp_path):
+    window.set_document(None)
+    assert window.documents.new_from_template("ground-truth")
+    assert window.documents.save_as(tmp_path / "empty.csv", wait=True)
+    window.issues_panel.refresh()
+    assert "empty-dataset" in {i.rule for i in window.issues_panel.model.issues()}  # a file now: as the CLI reads it
+    assert "Type your first case" not in window.banner.problems.text()
 
 
 def test_a_long_step_on_a_big_file_shows_the_wait_cursor_and_typing_does_not(qtbot):

@@ -223,8 +223,7 @@ class ShapeBanner(QFrame):
                 strip.show_issue(issue, core_text(RULES[issue.rule].title), core_text(fix_label(issue.rule)))
         rest = [i for i in issues if i not in shown and i.severity in (ERROR, WARNING)]
         lines = []
-        if doc.path is None and ds.rows and any(i.rule == "empty-dataset" for i in rest):  # File ▸ New's empty row
-            rest = [i for i in rest if i.rule != "empty-dataset"]  # not a fault before the user typed anything
+        if doc.validator.awaiting_first_case and ds.rows and not doc.validator.data_row_count():  # File ▸ New's row
             lines.append(html.escape(translate("Banner", "Type your first case in the empty row.")))
         if rest or lines:
             lines += [f"{SYMBOLS[i.severity]} " + html.escape(translate("Banner", "{severity}: {text}").format(

@@ -139,6 +139,7 @@ class Documents:
             return False
         from evaleditor.io.save import template_document
         doc = template_document(target, settings.header_language() or "en", blank_rows=1)  # a row to type into, as a new sheet
+        doc.validator.await_first_case()  # no case yet is no error before the first save
         self.window.set_document(doc)
         self.file_stamp = None
         settings.set_last_target(target)
