@@ -315,3 +315,45 @@ def test_a_recovery_journal_keeps_the_key_an_azure_session_was_read_from(tmp_pat
     (tmp_path / "j.json").write_bytes(dump_document(doc))
     save_document(read_journal(tmp_path / "j.json").document, path)
     assert lines(path) == [{"id": "refunds", **CONVERSATION}]  # not a session_id key beside the old id
+
+
+AZURE_JUDGE = """
+import json, sys
+from azure.ai.evaluation import F1ScoreEvaluator, evaluate
+
+class Turns:  # a local evaluator of whole conversations: how many messages it was handed
+    def __call__(self, *, conversation=None, **kwargs):
+        return {"messages": len(conversation["messages"]) if isinstance(conversation, dict) else 0}
+
+evaluators = {"f1": F1ScoreEvaluator()} if sys.argv[1].endswith(".csv") else {"turns": Turns()}
+rows = evaluate(data=sys.argv[1], evaluators=evaluators)["rows"]
+with open(sys.argv[2], "w", encoding="utf-8") as out:
+    json.dump([{k: (None if v != v else v) for k, v in r.items()} for r in rows], out)  # NaN: not in the line
+"""
+
+
+def test_azure_evaluate_takes_a_conversation_lines_keys_and_the_csv_a_row_a_turn(tmp_path):
+    import subprocess
+
+    from tests.io import platform_clients
+
+    python = platform_clients.azure_python()  # its own venv: azure-ai-evaluation pins pandas < 3
+    d = document_from_table(RawTable(
+        ["session_id", "turn_id", "question", "answer", "response", "level"],
+        [["s1", "1", "Capital of France?", "Paris", "Paris", "easy"], ["s1", "2", "And Italy?", "Rome", "Rome", "easy"],
+         ["", "", "Largest planet?", "Jupiter", "Saturn", "hard"]], "csv"), None, "azure-foundry")
+    got = {}
+    for suffix in (".jsonl", ".csv"):
+        out = tmp_path / f"azure{suffix}"
+        save_document(d, out)
+        run = subprocess.run(platform_clients.offline([str(python), "-c", AZURE_JUDGE, str(out), str(tmp_path / "r")]),
+                             cwd=tmp_path, env=platform_clients.quiet_env(tmp_path / "home"), capture_output=True,
+                             text=True, timeout=300)
+        assert run.returncode == 0, run.stderr[-2000:]
+        got[suffix] = json.loads((tmp_path / "r").read_text(encoding="utf-8"))
+    conversation, single = got[".jsonl"]
+    assert (conversation["inputs.session_id"], conversation["inputs.level"], conversation["outputs.turns.messages"]) \
+        == ("s1", "easy", 4)
+    assert (single["inputs.query"], single["inputs.level"]) == ("Largest planet?", "hard")
+    assert [(r["inputs.query"], r["inputs.session_id"], r["outputs.f1.f1_score"]) for r in got[".csv"]] == [
+        ("Capital of France?", "s1", 1.0), ("And Italy?", "s1", 1.0), ("Largest planet?", None, 0.0)]
