@@ -124,21 +124,21 @@ class Document:
         """What `save(path, ...)` would leave out of this Document — the window asks about it before a
         save, `convert` warns of it: the other sheets of the workbook it replaces, the cases' data a
         table cannot show, the agent traces SDK JSON holds only in part (rows numbered as `issues`
-        number them). Writes nothing; raises as `save` does for a format or target it cannot write."""
+        number them), what another platform's file cannot hold (`format_limits`). Writes nothing; raises as `save` does for a format or target it cannot write."""
         from evaleditor.core.report import left_out_json
 
         return LeftOut.model_validate(left_out_json(self._plan(path, target, headers), self._core.dataset))
 
     def _plan(self, path: str | os.PathLike, target: str | None, headers: HeaderLanguage | None):
-        """The save plan (core/saving.py) for `path`, as `convert` makes it."""
+        """The save plan (core/saving.py, io/save.plan_save) for `path`, as `convert` makes it."""
         from evaleditor.core.saving import output_target, target_problem
-        from evaleditor.io.save import output_format
+        from evaleditor.io.save import output_format, plan_save
 
         _check_target(target)
         fmt = output_format(path)
         if problem := target_problem(output_target(self._core, fmt, target), fmt):  # without `target`: its own
             raise ValueError(problem)
-        return self._core.prepare_save(fmt, target, headers, path)
+        return plan_save(self._core, fmt, target, headers, path)
 
     def __repr__(self) -> str:
         c = self.report().counts

@@ -202,7 +202,7 @@ def _convert(args) -> int:
     from evaleditor.core.report import issue_line, left_out_json, report_json, unreadable_json
     from evaleditor.core.saving import target_problem
     from evaleditor.io.convert import write_converted
-    from evaleditor.io.save import output_format
+    from evaleditor.io.save import output_format, plan_save
 
     if args.input == STREAM and not args.source_format:
         raise UsageError(_("say the format of standard input: --from {formats}").format(formats=FORMAT_CHOICES))
@@ -225,7 +225,7 @@ def _convert(args) -> int:
                         "left_out": left_out_json(None)})
         return _fail(error[0])
     # what the file will hold and leave out: the window's Save As plan (core/saving.py)
-    plan = source.prepare_save(fmt, args.target, args.headers, None if args.output == STREAM else args.output)
+    plan = plan_save(source, fmt, args.target, args.headers, None if args.output == STREAM else args.output)
     try:
         with output_path(args.output, fmt) as path:
             out, blocking = write_converted(source, path, plan, replace_read_only=args.force)
@@ -259,11 +259,6 @@ def _convert(args) -> int:
             print(_("evaleditor: warning: {message}").format(message=i18n.text(warning)), file=sys.stderr)
     for warning in _left_out_warnings(plan, out, escape_for_terminal(args.output)):
         print(warning, file=sys.stderr)
-    from evaleditor.io.platforms import left_out
-
-    for what in left_out(out.dataset, out.dataset.target.name, fmt):  # another platform's file cannot hold it
-        print(_("evaleditor: warning: {output} leaves out {what}").format(
-            output=escape_for_terminal(args.output), what=escape_for_terminal(i18n.text(what))), file=sys.stderr)
     done = escape_for_terminal(_("{output}: {shape} (target {target})").format(
         output=args.output, shape=out.shape.line, target=out.dataset.target.name))
     if args.output == STREAM:  # standard output holds the file
@@ -294,6 +289,8 @@ def _left_out_warnings(plan, out, output: str) -> list[str]:
                              "evaleditor: warning: {n} rows are now a later turn of a conversation, whose history "
                              "replaces the earlier turns of their own agent traces in {output} (rows {rows})",
                              n).format(n=n, output=output, rows=rows))
+    said += [_("evaleditor: warning: {output} leaves out {what}").format(  # another platform's file cannot hold it
+        output=output, what=escape_for_terminal(i18n.text(what))) for what in plan.format_limits]
     return said
 
 

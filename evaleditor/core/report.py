@@ -61,9 +61,10 @@ def left_out_json(plan: SavePlan | None, ds: Dataset | None = None) -> dict:
     """What a save by `plan` leaves out (core/schema.LeftOut), its rows numbered as in `ds` (None: no plan,
     nothing written from a document)."""
     if plan is None or ds is None:
-        return {"other_sheets": [], "hidden_cases": 0, "replaced_traces": []}
+        return {"other_sheets": [], "hidden_cases": 0, "replaced_traces": [], "format_limits": []}
     return {"other_sheets": list(plan.other_sheets), "hidden_cases": plan.hidden_cases,
-            "replaced_traces": sorted(ds.position(rid) + 1 for rid in plan.replaced_traces)}
+            "replaced_traces": sorted(ds.position(rid) + 1 for rid in plan.replaced_traces),
+            "format_limits": [str(m) for m in plan.format_limits]}  # English, as the report's messages
 
 
 def unreadable_shape_json(file_label: str, target: str | None) -> dict:

@@ -6,8 +6,10 @@ JSON each conversation gathered at its first row with its turns ordered and numb
 stores a turn's place, not the number typed) — as one undoable Command: the window pushes it on its
 undo stack (so it shows what reopening the file shows), convert applies it to its copy. The plan also
 says what the file cannot hold (the other sheets of a workbook it replaces, what SDK cases hold that a
-table cannot show, the agent traces SDK JSON replaces in part): the window asks about it, convert warns,
-the Python API reports it (Document.left_out). `Document.saved_as` records a finished save.
+table cannot show, the agent traces SDK JSON replaces in part, and — added by io/save.plan_save, which
+the window, convert and the API call — what another platform's writer cannot hold): the window asks
+about it, convert warns, the Python API reports it (Document.left_out). `Document.saved_as` records a
+finished save.
 """
 
 from __future__ import annotations
@@ -65,10 +67,14 @@ class SavePlan:
     # SDK JSON: rows whose own agent trace the file holds only in part (rows now a later turn of a
     # conversation: their history becomes the conversation's); row ids
     replaced_traces: list[int] = field(default_factory=list)
+    # what another platform's file cannot hold, as its writer says (an Azure line's one value for turns
+    # that differ, the columns Bedrock does not document): io fills it (io/save.plan_save), the core
+    # knowing no writer
+    format_limits: list[Msg] = field(default_factory=list)
 
     def leaves_out(self) -> bool:
         """Whether the file will not hold everything the document holds."""
-        return bool(self.other_sheets or self.hidden_cases or self.replaced_traces)
+        return bool(self.other_sheets or self.hidden_cases or self.replaced_traces or self.format_limits)
 
 
 def prepare_save(doc, fmt: str, target: str | None = None, headers: str | None = None,

@@ -92,6 +92,10 @@ class LeftOut(_Record):
     replaced_traces: list[int] = Field(description="1-based rows whose own agent trace an SDK JSON output holds only "
                                                    "in part: each is now a later turn of a conversation, whose "
                                                    "history replaces the trace's earlier turns")
+    format_limits: list[str] = Field(description="what another platform's file cannot hold of the document, one "
+                                                 "line each: an Azure conversation line's one value of a column "
+                                                 "whose turns differ, the columns a Bedrock prompt dataset does "
+                                                 "not hold, a second column of one name")
 
 
 class ConvertReport(Report):

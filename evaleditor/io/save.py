@@ -37,6 +37,19 @@ def output_format(path: str | os.PathLike) -> str:
     return FORMATS[suffix]
 
 
+def plan_save(doc: Document, fmt: str, target: str | None = None, headers: str | None = None,
+              path: str | os.PathLike | None = None):
+    """doc.prepare_save (core/saving.py) with what the output's writer knows it cannot hold
+    (SavePlan.format_limits: another platform's file, io/platforms left_out): the plan the window,
+    `convert` and the Python API save by."""
+    from dataclasses import replace
+
+    from evaleditor.io.platforms import left_out
+
+    plan = doc.prepare_save(fmt, target, headers, path)
+    return replace(plan, format_limits=left_out(doc.dataset, plan.target, fmt))
+
+
 def save_document(doc: Document, path: str | os.PathLike, target: str | None = None, headers: str | None = None,
                   progress=None, *, neutralise_formulas: bool = False, verify: bool = True,
                   replace_read_only: bool = False, csv_style=None) -> None:

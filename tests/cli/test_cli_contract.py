@@ -50,9 +50,9 @@ def test_convert_to_a_table_warns_that_traces_stay_behind(capsys, tmp_path):
     assert code == 0 and (tmp_path / "out.csv").exists()
     assert "1 case holds data a table cannot show" in err and "convert to .json" in err
     code, out, _ = run(capsys, "convert", src, tmp_path / "again.csv", "--format", "json")
-    assert json.loads(out)["left_out"] == {"other_sheets": [], "hidden_cases": 1, "replaced_traces": []}
+    assert json.loads(out)["left_out"] == {"other_sheets": [], "hidden_cases": 1, "replaced_traces": [], "format_limits": []}
     code, out, err = run(capsys, "convert", src, tmp_path / "out.json", "--format", "json")
-    assert json.loads(out)["left_out"] == {"other_sheets": [], "hidden_cases": 0, "replaced_traces": []}
+    assert json.loads(out)["left_out"] == {"other_sheets": [], "hidden_cases": 0, "replaced_traces": [], "format_limits": []}
     assert "warning" not in err  # SDK JSON keeps the trace
 
 

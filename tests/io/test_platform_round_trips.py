@@ -357,3 +357,20 @@ def test_azure_evaluate_takes_a_conversation_lines_keys_and_the_csv_a_row_a_turn
     assert (single["inputs.query"], single["inputs.level"]) == ("Largest planet?", "hard")
     assert [(r["inputs.query"], r["inputs.session_id"], r["outputs.f1.f1_score"]) for r in got[".csv"]] == [
         ("Capital of France?", "s1", 1.0), ("And Italy?", "s1", 1.0), ("Largest planet?", None, 0.0)]
+
+
+def test_the_save_plan_holds_what_a_platforms_file_cannot_and_convert_and_the_api_report_it(tmp_path, capsys):
+    import evaleditor
+    from evaleditor.cli import main
+    from evaleditor.io.save import plan_save
+
+    src = tmp_path / "cases.csv"
+    src.write_text("session_id,turn_id,question,answer\ns1,1,Hi,Hello\n", encoding="utf-8")
+    want = ["the columns a Bedrock prompt dataset does not hold (it holds prompt, referenceResponse and category): "
+            "session_id, turn_id"]
+    plan = plan_save(load_document(src), "jsonl", "bedrock")
+    assert [str(m) for m in plan.format_limits] == want and plan.leaves_out()
+    assert main(["convert", str(src), str(tmp_path / "b.jsonl"), "--target", "bedrock", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["left_out"]["format_limits"] == want
+    assert evaleditor.open(src).left_out(tmp_path / "b.jsonl", target="bedrock").format_limits == want
+    assert evaleditor.open(src).left_out(tmp_path / "a.jsonl", target="azure-foundry").format_limits == []

@@ -215,16 +215,16 @@ class Documents:
         return self._write(Path(path).absolute(), out, wait, settings.header_language())
 
     def _write(self, path: Path, fmt: str, wait: bool, headers: str | None = None, keep_csv: bool = False) -> bool:
-        """Write the document as `fmt`: what the file will hold comes from doc.prepare_save (the same
+        """Write the document as `fmt`: what the file will hold comes from io.save.plan_save (the same
         plan as convert's); the window asks about what it leaves out and pushes its command.
         `keep_csv` (Save of a CSV): in the file's own encoding, delimiter and line ends; otherwise a
         .csv is UTF-8 with a BOM and commas."""
         from evaleditor.io.excel.write import safe_sheet_title
-        from evaleditor.io.save import save_document
+        from evaleditor.io.save import plan_save, save_document
         finish_now(self.doc)  # the save's questions count issues (control characters …)
         doc = self.doc
-        plan = doc.prepare_save(fmt, headers=headers, path=path)
-        leaving = self.checks.leaving_out(path, plan)  # other sheets, SDK traces: asked before they go
+        plan = plan_save(doc, fmt, headers=headers, path=path)
+        leaving = self.checks.leaving_out(path, plan)  # other sheets, SDK traces, platform files: asked first
         if leaving == dialogs.SAVE_AS:
             return self.save_as(wait=wait)
         if leaving != dialogs.SAVE:

@@ -103,7 +103,7 @@ class SaveChecks(QObject):
         same (asked once per document and file); else SAVE_AS or CANCEL. Left out (plan: core/saving.py):
         the other sheets of the workbook being replaced, and what SDK cases hold that a table cannot
         (agent traces, rubrics); for SDK JSON, the earlier turns of traces joining a conversation; for
-        another platform's file, what its format cannot hold (io/platforms left_out)."""
+        another platform's file, what its format cannot hold (io/save.plan_save)."""
         doc = self.window.doc
         in_place = doc.path is not None and Path(path).absolute() == doc.path.absolute()
         key = str(Path(path).absolute())
@@ -122,9 +122,7 @@ class SaveChecks(QObject):
         if plan.hidden_cases:
             lines.append(translate("SaveChecks", "what SDK cases hold that a table cannot show: agent traces, rubrics, "
                                                  "images … (cases with any: {n:,})").format(n=plan.hidden_cases))
-        from evaleditor.io.platforms import left_out
-
-        lines += [core_text(m) for m in left_out(doc.dataset, plan.target, plan.fmt)]  # another platform's file
+        lines += [core_text(m) for m in plan.format_limits]  # what another platform's file cannot hold
         if not lines:
             return dialogs.SAVE
         answer = dialogs.ask_save_leaving_out(self.window, document_name(doc), plan.fmt, lines, in_place)
