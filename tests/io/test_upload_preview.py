@@ -13,7 +13,7 @@ from evaleditor.core.table import RawTable
 from evaleditor.core.targets import TARGET_NAMES
 from evaleditor.io import upload_preview
 from evaleditor.io.convert import converted_document
-from evaleditor.io.sdk import write as sdk_write
+from evaleditor.io.sdk import cases as sdk_cases
 from evaleditor.io.sdk.write import dataset_to_sdk
 from evaleditor.io.upload_preview import ACCEPT, ALONE, CONVERSATION, REJECT, SINGLE, build_preview
 
@@ -115,8 +115,8 @@ def test_each_sdk_case_is_the_one_the_save_writes():
     p = build_preview(d)
     written = dataset_to_sdk(converted_document(d, "json").dataset)["eval_cases"]  # what convert writes
     assert len(p) == len(written)
-    for n, case in enumerate(written):
-        assert json.loads(p.case(n).raw) == case
+    for n, case in enumerate(written):  # the same text: keys in the same order (save and preview make it apart)
+        assert p.case(n).raw == json.dumps(case, ensure_ascii=False, indent=2)
     # the save gathers s1 in turn order (its turn 1 is the file's row 2): the preview shows it so
     assert [e[1] for e in p.entries[:2]] == ["s1-turn-1", "s1-turn-2"]
     turn2 = p.case(1)
@@ -134,8 +134,8 @@ def test_a_table_preview_reads_the_headers_the_save_writes():
 
 def test_an_sdk_preview_makes_only_the_cases_shown(monkeypatch):
     calls = []
-    real = sdk_write._case
-    monkeypatch.setattr(sdk_write, "_case", lambda *a: calls.append(a) or real(*a))
+    real = sdk_cases.new_case
+    monkeypatch.setattr(sdk_cases, "new_case", lambda *a: calls.append(a) or real(*a))
     rows = [[f"s{i // 3}", str(i % 3 + 1), f"q{i}", "a", ""] for i in range(3000)]
     p = build_preview(doc(rows=rows, target="sdk"))
     assert len(p) == 3000 and calls == []

@@ -26,9 +26,17 @@ def conversation_layout(sessions: Sequence[str], turns: Sequence[str]) -> dict[s
     groups: dict[str, list[int]] = {}
     for i, sid in enumerate(sessions):
         if sid:
-            groups.setdefault(sid, []).append(i)
-    for sid, members in groups.items():
-        groups[sid] = sorted(members, key=lambda i: turn_key(turns[i] if i < len(turns) else ""))
+            members = groups.get(sid)
+            if members is None:
+                groups[sid] = [i]
+            else:
+                members.append(i)
+    if any(len(members) > 1 for members in groups.values()):
+        known = {text: turn_key(text) for text in {*turns, ""}}  # a file has few distinct turn cells
+        keys = [known[text] for text in turns] + [known[""]] * (len(sessions) - len(turns))
+        for sid, members in groups.items():
+            if len(members) > 1:
+                groups[sid] = sorted(members, key=keys.__getitem__)
     return groups
 
 
@@ -75,13 +83,20 @@ def iter_conversations(fields: Sequence[dict[str, str]]) -> Iterator[tuple[int, 
     the conversation's later rows (else a long conversation is quadratic), the user's event of a turn by
     the turn's row and the later ones, the agents by all."""
     layout = conversation_layout([f.get(SESSION, "") for f in fields], [f.get(TURN, "") for f in fields])
+    yield from layout_conversations(layout, [f.get(QUESTION, "") for f in fields], [f.get(ANSWER, "") for f in fields])
+
+
+def layout_conversations(layout: dict[str, list[int]], questions: Sequence[str], answers: Sequence[str]
+                         ) -> Iterator[tuple[int, tuple[str, int, dict[str, Any]]]]:
+    """`iter_conversations` for rows already laid out (`conversation_layout`), given their questions and
+    answers as columns."""
     agents = {AGENT_ID: {"agent_id": AGENT_ID}}
     for sid, members in layout.items():
         history: list[dict[str, Any]] = []
         for k, i in enumerate(members):
-            asked = _user_event(fields[i].get(QUESTION, ""))
+            asked = _user_event(questions[i])
             yield i, (sid, k, _conversation(sid, history, asked, k, agents))
-            history.append(_history_turn(k, asked, fields[i].get(ANSWER, "")))
+            history.append(_history_turn(k, asked, answers[i]))
 
 
 def own_trace(case: SdkCase) -> dict[str, Any] | None:

@@ -168,16 +168,22 @@ _CONTENT_KEYS = frozenset({"role", "parts"})
 _CALL_KEYS = frozenset({"name", "args"})
 
 
-_CALLS = json.JSONDecoder(parse_float=read_float, parse_constant=read_constant)
+_SCAN_CALLS = json.JSONDecoder(parse_float=read_float, parse_constant=read_constant).scan_once
 
 
 def parse_calls(text: str) -> list[dict] | None:
-    """`toolcalls.parse` for a cell the writer writes: the calls when valid ([] for an empty cell), else
-    None; a float in their arguments that orjson would spell otherwise (NaN too) marked as it enters
-    (json_text.ReprFloat), so that the file has json.dumps's text (and refuses NaN as it does)."""
-    if toolcalls.problem_msg(text) is not None:
+    """`toolcalls.parse` for a cell the writer writes, parsed once: the calls when valid ([] for an
+    empty cell), else None; a float in their arguments that orjson would spell otherwise (NaN too)
+    marked as it enters (json_text.ReprFloat), so that the file has json.dumps's text (and refuses
+    NaN as it does)."""
+    if not text.strip():
+        return []
+    body = text.strip(" \t\n\r")  # JSON's white space, as toolcalls.problem_msg strips it
+    try:
+        value, end = _SCAN_CALLS(body, 0)
+    except (StopIteration, json.JSONDecodeError, RecursionError):
         return None
-    return _CALLS.decode(text) if text.strip() else []
+    return value if end == len(body) and toolcalls.shape_problem(value) is None else None
 
 
 def calls_to_trajectory(calls: list[dict]) -> list[dict]:

@@ -1,7 +1,8 @@
 """Write a dataset as SDK JSON (formats.md, "Mapping between the table and SDK JSON", Writing).
 
 Rows read from SDK JSON are written from their `SdkCase` payload: an unchanged cell keeps the part of
-the case it came from exactly as read; an edited cell replaces only that part.
+the case it came from exactly as read; an edited cell replaces only that part. What is decided across
+rows is settled in sdk/cases.py (SdkCases), each case made in sdk/write_case.py.
 
 Decisions:
 - `eval_case_id`: the `eval_case_id` column when the cell is not empty; else the id the row was read
@@ -42,201 +43,15 @@ Decisions:
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from typing import Any
 
 from evaleditor.core.alloc import bulk_allocation
-from evaleditor.core.dataset import Dataset, Row
-from evaleditor.core.errors import EvalEditorError, WriteError
-from evaleditor.core.targets import ANSWER, CASE_ID, CONTEXT, QUESTION, SESSION, TOOL_CALLS, TURN
-from evaleditor.io.sdk.conversations import (
-    conversation_data,
-    conversation_keys,
-    conversation_layout,
-    conversations,
-    own_trace,
-)
-from evaleditor.io.sdk.extras import renamed_columns, written_extras
+from evaleditor.core.dataset import Dataset
+from evaleditor.core.errors import WriteError
+from evaleditor.io.sdk.cases import Progress, SdkCases, SdkColumnError, table_rows
+from evaleditor.io.sdk.conversations import conversation_keys, conversations, own_trace
 from evaleditor.io.sdk.json_text import dumps, dumps_marked
-from evaleditor.io.sdk.mapping import (
-    CONTEXT_KEY,
-    CONVERSATION_KEYS,
-    LOOSE_TURN_KEY,
-    RAW_TOOL_CALLS_KEY,
-    TRAJECTORY_KEY,
-    SdkCase,
-    calls_to_trajectory,
-    default_case_id,
-    extra_key,
-    header_field,
-    model_content,
-    parse_calls,
-    reserved_name,
-    with_text,
-)
-from evaleditor.io.sdk.traces import SdkTrace, TraceRow, trace_order, write_trace
-
-Progress = Callable[[int, int], None]
-_EVERY = 1000
-
-
-class SdkColumnError(EvalEditorError):
-    """A column cannot be written as SDK JSON (its name clashes with the SDK's own keys)."""
-
-
-class _RowCells:
-    __slots__ = ("row_id", "fields", "extras", "payload")
-
-    def __init__(self, row_id: int, fields: dict[str, str], extras: dict[str, str], payload: SdkCase | None):
-        self.row_id = row_id
-        self.fields = fields
-        self.extras = extras
-        self.payload = payload
-
-
-def _columns(ds: Dataset) -> tuple[dict[str, int], list[tuple[int, str]]]:
-    """Position of the first column of each field, and the other columns (position, header)."""
-    positions: dict[str, int] = {}
-    extras: list[tuple[int, str]] = []
-    recognised = ds.fields()
-    for i, column in enumerate(ds.columns):
-        fld = recognised[i] if i < len(recognised) else None
-        if fld is None:
-            # a column the dataset's target does not read (eval_case_id under ground-truth …)
-            fld = header_field(column.header)
-            if fld is not None and fld in recognised:
-                fld = None
-        if fld is not None and fld not in positions:
-            positions[fld] = i
-        else:
-            extras.append((i, column.header))
-    return positions, extras
-
-
-def _check_extras(extras: list[tuple[int, str]]) -> None:
-    seen: set[str] = set()
-    for _, name in extras:
-        problem = reserved_name(name)
-        if problem:
-            fld = header_field(name)
-            raise SdkColumnError(f"there are two {fld} columns: remove or rename {name!r}" if fld else
-                                 f"column {name!r} cannot be saved as SDK JSON: {problem}; rename it")
-        if name in seen:
-            raise SdkColumnError(f"two columns are named {name!r}: rename one before saving as SDK JSON")
-        seen.add(name)
-
-
-def _row_cells(ds: Dataset, positions: dict[str, int], extras: list[tuple[int, str]],
-               kinds: tuple[type, ...] = (SdkCase,)) -> list[_RowCells]:
-    out = []
-    for row in ds.rows:
-        payload = row.payload if isinstance(row.payload, kinds) else None
-        if row.is_empty():
-            continue
-        out.append(_RowCells(
-            row.id,
-            {f: _cell(row, p) for f, p in positions.items()},
-            {name: _cell(row, p) for p, name in extras},
-            payload,
-        ))
-    return out
-
-
-def _cell(row: Row, pos: int) -> str:
-    return row.cells[pos] if pos < len(row.cells) else ""
-
-
-class SdkCases:
-    """The cases a save of `ds` as SDK JSON writes, in row order, each made only when asked: what is
-    decided across rows (the columns written, renamed extras, conversations and their turn order, case
-    ids) is settled here once; `case(n)` makes case n as `dataset_to_sdk` writes it, so that the Upload
-    Preview of a big file builds the one case it shows with the very code that saves."""
-
-    def __init__(self, ds: Dataset):
-        positions, extras = _columns(ds)
-        self.present = {name for _, name in extras}
-        extras = [(i, name) for i, name in extras if any(_cell(r, i) for r in ds.rows)]  # empty: nothing to write
-        _check_extras(extras)
-        # a case's own recorded conversation (sdk/traces.py) is one unit of its rows; every other row one case
-        self.units = _units(_row_cells(ds, positions, extras, (SdkCase, SdkTrace)))
-        plain = [n for n, u in enumerate(self.units) if isinstance(u, _RowCells)]
-        self.rows = [self.units[n] for n in plain]
-        self.renamed = renamed_columns(self.rows, [name for _, name in extras], self.present)
-        fields = [r.fields for r in self.rows]
-        layout = conversation_layout([f.get(SESSION, "") for f in fields], [f.get(TURN, "") for f in fields])
-        self.layout = {sid: [plain[i] for i in members] for sid, members in layout.items()}  # case numbers
-        self.place: dict[int, tuple[str, int]] = {i: (sid, k) for sid, members in self.layout.items()
-                                                  for k, i in enumerate(members)}
-        self.ids = self._case_ids()
-        self.document = ds.document
-
-    def __len__(self) -> int:
-        return len(self.units)
-
-    def row_id(self, n: int) -> int:
-        return self.row_ids(n)[0]
-
-    def row_ids(self, n: int) -> tuple[int, ...]:
-        """The rows case n is written from: one, or the turns of a recorded conversation in turn order."""
-        unit = self.units[n]
-        if isinstance(unit, _RowCells):
-            return (unit.row_id,)
-        return tuple(r.row_id for r in trace_order(unit))
-
-    def _case_ids(self) -> list[str | None]:
-        explicit = _explicit_ids(self.rows)
-        used = {i for i in explicit if i is not None}
-        ids: list[str | None] = []
-        plain = iter(range(len(self.rows)))
-        for n, row in enumerate(self.units):
-            if not isinstance(row, _RowCells):
-                first = next(r.payload for r in row if r.payload is not None)
-                ids.append(first.case.get("eval_case_id"))
-                continue
-            case_id = explicit[next(plain)]
-            if case_id is None and not _keeps_id(row):
-                place = self.place.get(n)
-                case_id = default_case_id(n, (*place, None) if place else None)
-                suffix = 2
-                base = case_id
-                while case_id in used:
-                    case_id = f"{base}-{suffix}"
-                    suffix += 1
-                used.add(case_id)
-            ids.append(case_id)
-        return ids
-
-    def conversation(self, n: int) -> dict[str, Any] | None:
-        """The conversation data (agent_data, source_*) of case n, None when its row is in none."""
-        place = self.place.get(n)
-        if place is None:
-            return None
-        sid, k = place
-        members = self.layout[sid]
-        history = [(self.units[i].fields.get(QUESTION, ""), self.units[i].fields.get(ANSWER, "")) for i in members[:k]]
-        return conversation_data(sid, history, self.units[n].fields.get(QUESTION, ""), k)
-
-    def case(self, n: int, conversation: dict[str, Any] | None | bool = False) -> dict[str, Any]:
-        """Case n as saved (`conversation`: its conversation data when already made)."""
-        unit = self.units[n]
-        if not isinstance(unit, _RowCells):  # the rows of a case's own recorded conversation
-            first = next(r.payload for r in unit if r.payload is not None)
-            return write_trace(first.case, [TraceRow(r.fields, r.extras, r.payload) for r in unit], extra_key)
-        conv = self.conversation(n) if conversation is False else conversation
-        return _case(unit, conv, self.ids[n], self.renamed, self.present)
-
-    def all(self, progress: Progress | None = None) -> list[dict[str, Any]]:
-        """Every case; the conversations made together, sharing what repeats (sdk_conversations)."""
-        convs = iter(conversations([r.fields for r in self.rows]))
-        cases = []
-        for n, unit in enumerate(self.units):
-            conv = next(convs) if isinstance(unit, _RowCells) else None
-            cases.append(self.case(n, conv[2] if conv else None))
-            if progress is not None and n % _EVERY == 0:
-                progress(n, len(self.units))
-        if progress is not None:
-            progress(len(self.units), len(self.units))
-        return cases
+from evaleditor.io.sdk.mapping import SdkCase
 
 
 def dataset_to_sdk(ds: Dataset, progress: Progress | None = None) -> dict[str, Any]:
@@ -259,90 +74,6 @@ def _records_form(ds: Dataset) -> bool:
         and "eval_cases" not in ds.document
 
 
-def _units(rows: list[_RowCells]) -> list[_RowCells | list[_RowCells]]:
-    """The rows in order, those of one recorded conversation (sdk/traces.py) gathered as one unit at
-    the place of its first row: rows read from it, and new rows given its session id."""
-    sessions = {r.payload.shown.get(SESSION): r.payload.key for r in rows
-                if isinstance(r.payload, SdkTrace) and r.payload.shown.get(SESSION)}
-    if not sessions and not any(isinstance(r.payload, SdkTrace) for r in rows):
-        return list(rows)  # most files
-    groups: dict[int, list[_RowCells]] = {}
-    units: list[_RowCells | list[_RowCells]] = []
-    for r in rows:
-        key = r.payload.key if isinstance(r.payload, SdkTrace) else \
-            sessions.get(r.fields.get(SESSION)) if r.payload is None and r.fields.get(SESSION) else None
-        if key is None:
-            units.append(r)
-        elif key in groups:
-            groups[key].append(r)
-        else:
-            groups[key] = [r]
-            units.append(groups[key])
-    return [u for u in units if not isinstance(u, list) or any(r.payload is not None for r in u)]
-
-
-def _explicit_ids(rows: list[_RowCells]) -> list[str | None]:
-    """The id of each row when the table or the file gives one (None: to be generated or absent)."""
-    out: list[str | None] = []
-    for row in rows:
-        cell = row.fields.get(CASE_ID, "")
-        p = row.payload
-        if p is not None and cell == p.shown.get(CASE_ID, ""):
-            original = p.case.get("eval_case_id")
-            out.append(original if isinstance(original, str) else None)
-        else:
-            out.append(cell or None)
-    return out
-
-
-def _keeps_id(row: _RowCells) -> bool:
-    """A row read from a file without an id, whose id cell is untouched: it stays without one."""
-    p = row.payload
-    return p is not None and row.fields.get(CASE_ID, "") == p.shown.get(CASE_ID, "") \
-        and "eval_case_id" not in p.case
-
-
-def _case(row: _RowCells, conv: dict[str, Any] | None, case_id: str | None, renamed: dict[str, str],
-          present: set[str]) -> dict[str, Any]:
-    p = row.payload
-    case: dict[str, Any] = dict(p.case) if p is not None else {}
-    shown = p.shown if p is not None else {}
-
-    def changed(fld: str) -> bool:
-        return p is None or row.fields.get(fld, "") != shown.get(fld, "")
-
-    if case_id is not None:
-        case["eval_case_id"] = case_id
-    if changed(QUESTION):
-        _put(case, "prompt", with_text(case.get("prompt"), row.fields.get(QUESTION, ""), "user"))
-    if changed(ANSWER):
-        _put(case, "reference", _reference(case.get("reference"), row.fields.get(ANSWER, "")))
-    if changed(CONTEXT):
-        _put(case, CONTEXT_KEY, row.fields.get(CONTEXT, "") or None)
-    if changed(TOOL_CALLS):
-        text = row.fields.get(TOOL_CALLS, "")
-        calls = parse_calls(text)
-        _put(case, TRAJECTORY_KEY, calls_to_trajectory(calls) if calls is not None and text.strip() else None)
-        _put(case, RAW_TOOL_CALLS_KEY, text if calls is None else None)
-    if p is None:
-        case.update(row.extras)  # strings; an empty cell as "" (the column stays, in its place)
-    else:
-        case = written_extras(case, row.extras, p, renamed, present)
-    if p is None or conv != p.conversation:
-        keys, _ = conversation_keys(conv, p)
-        for key in CONVERSATION_KEYS:
-            _put(case, key, keys.get(key))
-    # a turn number on a row in no conversation (its session column unread, or its session id empty)
-    # has no place among the SDK's fields: kept as the string extra `turn_id`, shown in the turn column
-    # again when read; in a conversation it is the case's place (source_turn_index)
-    if p is None or changed(TURN) or conv != p.conversation:
-        if conv is None:
-            _put(case, LOOSE_TURN_KEY, row.fields.get(TURN) or None)
-        elif isinstance(case.get(LOOSE_TURN_KEY), str):
-            del case[LOOSE_TURN_KEY]
-    return case if p is not None else _ordered(case)
-
-
 def replaced_traces(ds: Dataset) -> list[int]:
     """Ids of the rows whose own agent trace (agent_data the editor did not make: a multi-agent trace,
     conversation data of another tool) a save of `ds` as SDK JSON replaces in part: rows that are now
@@ -351,42 +82,13 @@ def replaced_traces(ds: Dataset) -> list[int]:
     saving. Empty when nothing is replaced."""
     if not any(isinstance(r.payload, SdkCase) and own_trace(r.payload) is not None for r in ds.rows):
         return []  # most files (the agent_data of a conversation as read is what the writer makes)
-    positions, _ = _columns(ds)
-    rows = _row_cells(ds, positions, [])
+    rows = table_rows(ds)
     out = []
     for row, conv in zip(rows, conversations([r.fields for r in rows]), strict=True):
         p = row.payload
         data = conv[2] if conv else None
         if p is not None and data != p.conversation and own_trace(p) is not None and conversation_keys(data, p)[1]:
             out.append(row.row_id)
-    return out
-
-
-def _reference(reference: dict | None, text: str) -> dict | None:
-    if reference is None:
-        return {"response": model_content(text)} if text else None
-    response = with_text(reference.get("response"), text, "model")
-    rest = {k: v for k, v in reference.items() if k != "response"}
-    if response is None:
-        return rest or None
-    return {**rest, "response": response}
-
-
-def _put(case: dict[str, Any], key: str, value: Any) -> None:
-    if value is None:
-        case.pop(key, None)
-    else:
-        case[key] = value
-
-
-_ORDER = ("eval_case_id", "prompt", "reference", CONTEXT_KEY, TRAJECTORY_KEY, RAW_TOOL_CALLS_KEY,
-          *CONVERSATION_KEYS)
-
-
-def _ordered(case: dict[str, Any]) -> dict[str, Any]:
-    """A new case's keys in a fixed order: id, prompt, reference, context, tool calls, conversation, extras."""
-    out = {k: case[k] for k in _ORDER if k in case}
-    out.update((k, v) for k, v in case.items() if k not in out)
     return out
 
 
