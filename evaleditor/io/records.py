@@ -1,6 +1,6 @@
 """Records: a list of JSON objects, one per row (JSON Lines files, the SDK's records form).
 
-Reading, each key becomes a column (in order of first appearance) and each value the text a user
+Reading, each key becomes a column (in order of first appearance, `merged_keys`) and each value the text a user
 sees: a string as it is, a number or boolean in JSON spelling (`3`, `true`), null as an empty cell,
 an object or array as its JSON text. The record as read stays with its row (`Record`), so that a save
 with no edit writes the same object back, and an edited cell replaces only that key: with a number
@@ -93,14 +93,29 @@ def read_jsonl(path: str | os.PathLike[str], data: bytes | None = None) -> list[
     return out
 
 
+def merged_keys(records: Iterable[dict[str, Any]], first: Iterable[str] = ()) -> list[str]:
+    """The keys of `records` in order of first appearance (`first` leading), except that a key new in a
+    record goes right after the key before it in that record: a column left out of the first records
+    (writers leave out empty values) keeps its place beside its neighbours instead of moving to the end."""
+    names = list(dict.fromkeys(first))
+    known = set(names)
+    for r in records:
+        if known.issuperset(r):
+            continue
+        before = None
+        for k in r:
+            if k not in known:
+                known.add(k)
+                names.insert(names.index(before) + 1 if before is not None else len(names), k)
+            before = k
+    return names
+
+
 def records_table(records: Sequence[dict[str, Any]], fmt: str, flatten: Callable[[dict], dict] | None = None
                   ) -> RawTable:
     """A table of `records`; `flatten` turns a record into the keys its row shows (default: itself)."""
     shown_records = [flatten(r) if flatten else r for r in records]
-    headers: dict[str, None] = {}
-    for r in shown_records:
-        headers.update(dict.fromkeys(r))
-    names = list(headers)
+    names = merged_keys(shown_records)
     rows, payloads = [], []
     for original, r in zip(records, shown_records, strict=True):
         shown = {k: value_text(v) for k, v in r.items()}

@@ -129,6 +129,18 @@ def test_langsmith_csv_is_the_table_its_upload_splits_by_column(doc, tmp_path):
     assert got[1]["question"] == "Book a flight" and got[1]["answer"] == "Booked"
 
 
+def test_a_column_empty_in_the_first_rows_keeps_its_place_in_a_records_file(tmp_path):
+    """A key absent from the first records (an empty cell is left out) is still read, and written as a
+    .csv, beside the columns it stands between, not moved to the end."""
+    path = tmp_path / "cases.csv"
+    path.write_text("question,answer,expected_tool_calls,note\nHi,Hello,,a\n"
+                    'Find it,Found,"[{""name"": ""find"", ""arguments"": {}}]",b\n', encoding="utf-8")
+    for name in ("flat.jsonl", "flat.csv"):
+        save_document(load_document(path), tmp_path / name, target="sdk-flat")
+        assert load_document(tmp_path / name).dataset.headers() == [
+            "prompt", "reference", "expected_tool_calls", "note"], name
+
+
 # ----- promptfoo ----------------------------------------------------------------------------------
 def test_promptfoo_columns_are_vars_and_expected_holds_an_assertion(doc, tmp_path):
     out = tmp_path / "tests.csv"
@@ -310,7 +322,8 @@ def test_langsmith_examples_open_one_level_deep_as_the_writer_wrote_them(doc, tm
     save_document(doc, out, target="langsmith")
     again = load_document(out)
     assert again.dataset.target.name == "langsmith"
-    assert again.dataset.headers() == ["question", "answer", "category", "session_id", "turn_id", "context"]
+    # context, empty in the first example, is read where the writer put it: an input beside the question
+    assert again.dataset.headers() == ["question", "context", "answer", "category", "session_id", "turn_id"]
     assert [dict(zip(again.dataset.headers(), r.cells, strict=True)) for r in again.dataset.rows][1] == {
         "question": "Book a flight", "context": "the fares", "answer": "Booked", "category": "booking",
         "session_id": "s1", "turn_id": "2"}
@@ -329,8 +342,11 @@ def test_langsmith_examples_with_several_keys_save_back_the_same_and_an_edit_cha
     path.write_text("".join(json.dumps(r) + "\n" for r in examples), encoding="utf-8")
     doc = load_document(path)
     headers = doc.dataset.headers()
-    assert headers[:3] == ["question", "answer", "n"] and {"lang", "score", "tags", "inputs"} <= set(headers)
-    assert doc.dataset.rows[0].cells[:3] == ["Hi", "Hello", "3"]
+    # the second example's keys go beside their neighbours there (records.merged_keys), n after them
+    assert headers[:5] == ["question", "context", "lang", "answer", "score"]
+    assert {"n", "tags", "inputs"} <= set(headers)
+    assert [dict(zip(headers, doc.dataset.rows[0].cells, strict=True))[k] for k in ("question", "answer", "n")] == [
+        "Hi", "Hello", "3"]
     first = path.read_bytes()
     save_document(doc, path)
     assert path.read_bytes() == first

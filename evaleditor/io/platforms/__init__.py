@@ -153,14 +153,11 @@ def flat_record(case: Case, target: str, *, skip: tuple[str, ...] = ()) -> dict[
 
 
 def table_of(records: list[dict[str, Any]], first: tuple[str, ...] = ()) -> tuple[list[str], list[list[str]]]:
-    """CSV cells for flat records: the keys in order of first appearance (`first` leading), objects
-    and arrays as JSON text."""
-    from evaleditor.io.records import value_text
+    """CSV cells for flat records: the keys in order of first appearance (`first` leading; a key new in
+    a record beside its neighbours there: records.merged_keys), objects and arrays as JSON text."""
+    from evaleditor.io.records import merged_keys, value_text
 
-    keys: dict[str, None] = dict.fromkeys(first)
-    for r in records:
-        keys.update(dict.fromkeys(r))
-    headers = [k for k in keys if any(k in r for r in records)] or list(first)
+    headers = [k for k in merged_keys(records, first) if any(k in r for r in records)] or list(first)
     return headers, [[value_text(r.get(k)) for k in headers] for r in records]
 
 
