@@ -374,3 +374,15 @@ def test_the_save_plan_holds_what_a_platforms_file_cannot_and_convert_and_the_ap
     assert json.loads(capsys.readouterr().out)["left_out"]["format_limits"] == want
     assert evaleditor.open(src).left_out(tmp_path / "b.jsonl", target="bedrock").format_limits == want
     assert evaleditor.open(src).left_out(tmp_path / "a.jsonl", target="azure-foundry").format_limits == []
+
+
+def test_an_sdk_flat_file_of_a_table_with_both_case_id_columns_says_which_it_leaves_out(tmp_path):
+    d = document_from_table(RawTable(["eval_case_id", "source_eval_case_id", "question"], [["c1", "old", "Q"]], "csv"),
+                            None, "ground-truth")
+    assert said(d, "jsonl", "sdk-flat") == ["the column source_eval_case_id: the table's eval_case_id is written in "
+                                            "its place (the SDK names each case itself, and fails on an eval_case_id "
+                                            "column)"]
+    save_document(d, tmp_path / "flat.jsonl", target="sdk-flat")
+    assert lines(tmp_path / "flat.jsonl") == [{"prompt": "Q", "source_eval_case_id": "c1"}]
+    assert said(document_from_table(RawTable(["eval_case_id", "question"], [["c1", "Q"]], "csv"), None,
+                                    "ground-truth"), "jsonl", "sdk-flat") == []

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from evaleditor.core.dataset import Dataset
+from evaleditor.core.i18n import N_, Msg
 from evaleditor.core.table import RawTable
 from evaleditor.core.targets import ANSWER, QUESTION, SDK_FLAT, SESSION, TURN
 from evaleditor.io.platforms import Platform, cases, flat_record, kept_records, table_of
@@ -32,6 +33,7 @@ HISTORY = "conversation_history"
 JSON_KEYS = (HISTORY, "agent_data", "intermediate_events", "rubric_groups")
 _OWN_KEYS = {"prompt", "reference", "response", HISTORY, "agent_data"}
 _CASE_ID = "eval_case_id"
+_SOURCE_ID = "source_eval_case_id"  # what the table's eval_case_id is written as
 
 
 def histories(fields: list[dict[str, str]]) -> list[list[dict[str, Any]] | None]:
@@ -60,7 +62,7 @@ def records(ds: Dataset) -> list[dict[str, Any]]:
         record = kept[n] if kept is not None else {  # JSON text of a JSON column written as its value
             k: typed_value(v, None, k in JSON_KEYS) for k, v in flat_record(case, SDK_FLAT).items()}
         if _CASE_ID in record:
-            record["source_eval_case_id"] = record.pop(_CASE_ID)
+            record[_SOURCE_ID] = record.pop(_CASE_ID)
         if case.fields.get(SESSION) and not shown:
             if history is None:
                 record.pop(HISTORY, None)
@@ -68,6 +70,15 @@ def records(ds: Dataset) -> list[dict[str, Any]]:
                 record[HISTORY] = history
         out.append(record)
     return out
+
+
+def left_out(ds: Dataset, fmt: str) -> list[Msg]:
+    """A `source_eval_case_id` column beside an `eval_case_id` one: the line holds the id as that key."""
+    headers = ds.headers()
+    if _CASE_ID not in headers or _SOURCE_ID not in headers:
+        return []
+    return [Msg(N_("the column {column}: the table's {case_id} is written in its place (the SDK names each case "
+                   "itself, and fails on an {case_id} column)"), (("column", _SOURCE_ID), ("case_id", _CASE_ID)))]
 
 
 def table(ds: Dataset) -> tuple[list[str], list[list[str]]]:
@@ -99,5 +110,5 @@ def fold_history(table: RawTable) -> RawTable:
     return table
 
 
-PLATFORM = Platform(SDK_FLAT, SOURCE, records, table,
+PLATFORM = Platform(SDK_FLAT, SOURCE, records, table, left_out=left_out,
                     owns=lambda keys: bool(keys & _OWN_KEYS) and "referenceResponse" not in keys)
