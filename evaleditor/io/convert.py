@@ -22,7 +22,9 @@ def write_converted(source: Document, path: str | os.PathLike, plan: SavePlan, *
     `plan` (source.prepare_save, which also says what the file leaves out; as_planned) and the issues
     that refused it (BLOCKING_RULES). The file is written only when that list is empty (save_document:
     atomic, read back; a read-only file only with `replace_read_only`). Raises WriteError
-    (UnstorableCell: the data holds what the format cannot store)."""
+    (UnstorableCell: the data holds what the format cannot store). When another platform's file leaves
+    columns or values out (plan.format_limits), the document returned is the file read again: its
+    report and exit status are the file's, not those of what it does not hold."""
     from evaleditor.io import DEFAULT_SHEET
     from evaleditor.io.save import save_document
 
@@ -32,6 +34,10 @@ def write_converted(source: Document, path: str | os.PathLike, plan: SavePlan, *
     refused = [i for i in out.validator.all_issues() if i.severity == ERROR and i.rule in BLOCKING_RULES]
     if not refused:
         save_document(out, path, replace_read_only=replace_read_only)
+        if plan.format_limits:
+            from evaleditor.io.load import load_document
+
+            out = load_document(path, target=plan.target)
         out.saved_as(path, plan.fmt)
     return out, refused
 

@@ -159,3 +159,19 @@ def test_a_read_only_command_ends_its_process_without_freeing_the_document(capsy
     cli._kept.clear()
     code, out, _ = run(capsys, "validate", messy)
     assert code == 1 and "SINGLE-TURN" in out and cli._kept == [] and ended == []
+
+
+def test_convert_reports_the_platform_file_as_written_not_the_columns_it_left_out(capsys, tmp_path):
+    """Bedrock holds prompt, referenceResponse and category: the conversations and the broken tool
+    calls are left out (and warned of), so the report, its shape line and the exit status are those of
+    the file written, as `validate` on it says, not of the columns it does not hold."""
+    src, out = tmp_path / "cases.csv", tmp_path / "bedrock.jsonl"
+    write_table(src, ["session_id", "turn_id", "question", "answer", "expected_tool_calls"],
+                [["s1", "1", "hi", "a", "[{broken"], ["s1", "2", "more", "b", ""]])
+    code, stdout, err = run(capsys, "convert", src, out, "--target", "bedrock", "--format", "json")
+    report = json.loads(stdout)
+    assert "leaves out" in err
+    validated = json.loads(run(capsys, "validate", out, "--format", "json")[1])
+    assert (report["shape"], report["columns"], report["issues"]) == (
+        validated["shape"], validated["columns"], validated["issues"])
+    assert report["shape"]["line"] == "SINGLE-TURN \u2014 2 rows" and code == 0
