@@ -715,6 +715,7 @@ def test_any_input_reads_and_saves_valid(tmp_path, cases):
 @pytest.mark.parametrize("value", [
     {"small": [1e-05, 1.5e-07, 2.5e-300, -3e-5, 0.0001, 1e16, 1e-10]},  # orjson writes 0.00001, 1.5e-7
     {"big": 2**70, "neg": -(2**64)},  # beyond orjson's 64 bits
+    {"records": [{"score": 1e16, "other": 2.5e20}]},  # no e- for the scan: orjson < 3.11.7 wrote 1e16
     {"lone": "a\ud800b"},  # orjson refuses lone surrogates
     {"text": "e-mail 3e-5 null 0.00001", "ctl": "\x00\x1f\x7f\u2028\"\\\b\f\n\r\t", "empty": [{}, []]},
 ])

@@ -11,8 +11,8 @@ from typing import Any
 
 class ReprFloat(float):
     """A float that orjson spells otherwise than json.dumps: under 1e-4 (0.00001 / 1.5e-7 where repr
-    says 1e-05 / 1.5e-07), from 1e16 (orjson 3.9 writes 1e16 where repr says 1e+16) or not finite
-    (null where json refuses it): every float repr writes with an exponent. Every float the editor reads
+    says 1e-05 / 1.5e-07), from 1e16 (orjson before 3.11.7, below our floor, wrote 1e16 where repr
+    says 1e+16) or not finite (null where json refuses it): every float repr writes with an exponent. Every float the editor reads
     (`read_float`: the SDK reader, the recovery journal) or makes from text (an edited extra, a tool
     call's arguments) is marked so where it enters; orjson refuses a float subclass, so an object
     holding one is written by the json module's rules (`dumps_marked`), and nothing scans the output."""
