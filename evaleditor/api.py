@@ -147,9 +147,10 @@ class Document:
 
 
 def open(path: str | os.PathLike, *, target: str | None = None, sheet: str | None = None) -> Document:
-    """Read and check a .xlsx, .xls, .csv, .tsv or SDK .json file, as `evaleditor validate` does:
-    without `target` it is inferred (.json is sdk; Chinese headers, `query` or `request_id` mean
-    evaluation-set; otherwise ground-truth); a workbook opens on `sheet`, else on the first sheet whose
+    """Read and check a .xlsx, .xls, .ods, .csv, .tsv, SDK .json or .jsonl file, as `evaleditor
+    validate` does: without `target` it is inferred (.json is sdk; another platform's own keys name it,
+    any other .jsonl is sdk-flat; Chinese headers, `query` or `request_id` mean evaluation-set;
+    otherwise ground-truth); a workbook opens on `sheet`, else on the first sheet whose
     question header the target recognises. Raises ReadError (one-line reason) when it cannot be read."""
     from evaleditor.io.load import load_document
 
