@@ -16,12 +16,27 @@ from evaleditor.core.schema import REPORTS  # noqa: E402
 DOCS = ROOT / "docs" / "schema"
 
 
+def _plain(node):
+    """The schema as today's pydantic spells it, at any pydantic we accept: older ones (2.5, our floor) wrap a `$ref`
+    that has a description beside it in a one-item `allOf` (the same meaning in draft 2020-12)."""
+    if isinstance(node, list):
+        return [_plain(n) for n in node]
+    if not isinstance(node, dict):
+        return node
+    node = {k: _plain(v) for k, v in node.items()}
+    wrapped = node.get("allOf")
+    if isinstance(wrapped, list) and len(wrapped) == 1 and set(wrapped[0]) == {"$ref"}:
+        rest = {k: v for k, v in node.items() if k != "allOf"}
+        node = {**wrapped[0], **rest}
+    return node
+
+
 def texts() -> dict[Path, str]:
     """{file: its text} for each command's report."""
     out = {}
     for command, model in REPORTS.items():
         schema = {"$schema": "https://json-schema.org/draft/2020-12/schema",
-                  **model.model_json_schema(mode="serialization")}
+                  **_plain(model.model_json_schema(mode="serialization"))}
         out[DOCS / f"{command}-report.json"] = json.dumps(schema, ensure_ascii=False, indent=2) + "\n"
     return out
 
