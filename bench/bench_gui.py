@@ -23,6 +23,11 @@ also measured with DIR first on PYTHONPATH (e.g. `git archive main | tar -x -C D
             (goal at 100k: <= 0.5 s, or in the background)
   scroll    the vertical scrollbar page by page through the whole table, each step until painted
   data()    µs per model.data() call for the visible cells of a page never shown (cold) and again (warm)
+  Calc      (.xlsx, where soffice is installed; --no-calc skips it) `evaleditor FILE` as a user starts it:
+            a fresh process (interpreter, imports, window) until its first painted row, best of --repeat;
+            against LibreOffice Calc reading the same workbook headless, start-up included (bench/
+            libreoffice.py: a lower bound of Calc's open), best of --repeat; Calc / evaleditor (goal at
+            100k: >= 2.5)
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ import time
 from pathlib import Path
 
 import bench_core as core
+from libreoffice import Calc
 
 ROLES = ("DisplayRole", "BackgroundRole", "ToolTipRole")
 
@@ -47,7 +53,7 @@ ROLES = ("DisplayRole", "BackgroundRole", "ToolTipRole")
 class Session:
     """A shown MainWindow and a paint watcher on its table's viewport."""
 
-    def __init__(self):
+    def __init__(self, settle_ms: int = 200):
         from PySide6.QtCore import QEvent, QEventLoop, QObject, QSettings, QTimer
         from PySide6.QtTest import QTest
 
@@ -60,8 +66,9 @@ class Session:
         os.environ["EVALEDITOR_DATA_DIR"] = tempfile.mkdtemp()  # its edits' crash journals: not the user's
         self.win = MainWindow()
         self.win.show()
-        QTest.qWaitForWindowExposed(self.win)
-        QTest.qWait(200)
+        if settle_ms:
+            QTest.qWaitForWindowExposed(self.win)
+            QTest.qWait(settle_ms)
         self.view, self.model = self.win.view, self.win.model
         self.documents = getattr(self.win, "documents", self.win)  # an earlier tree opened files on the window
         self.QEventLoop, self.QTimer, self.paint_type = QEventLoop, QTimer, QEvent.Type.Paint
@@ -169,6 +176,15 @@ def open_worker(path: Path) -> dict:
           and f"{v.counts.get('error', 0):,}" in count_labels(s.win)["error"].text())
     return {"paint": painted - start, "cpu": cpu, "valid": marks["valid"] - start, "load": marks["load"],
             "consistent": ok and not marks["pending"], "rss_mib": core.peak_rss_kib() / 1024}
+
+
+def launch_worker(path: Path) -> dict:
+    """As `evaleditor FILE` starts: the window shown and the file opened at once; the driver times it from
+    before this process started (time.monotonic is the one clock of every process on Linux and macOS)."""
+    s = Session(settle_ms=0)
+    s.documents.open_file(path)
+    painted = s.wait_paint()
+    return {"painted_at": time.monotonic() - (time.perf_counter() - painted)}
 
 
 def count_labels(win) -> dict:
@@ -295,7 +311,8 @@ def interact_worker(path: Path, n_edits: int, scroll: bool = True) -> dict:
 
 
 def worker(kind: str, path: str, n_edits: str) -> None:
-    workers = {"core": core_worker, "bare": bare_worker, "open": open_worker, "bulk": bulk_worker,
+    workers = {"core": core_worker, "bare": bare_worker, "open": open_worker, "launch": launch_worker,
+               "bulk": bulk_worker,
                "interact": lambda p: interact_worker(p, abs(int(n_edits)), int(n_edits) > 0)}
     result = workers[kind](Path(path))
     print(json.dumps(result), flush=True)
@@ -309,6 +326,12 @@ def run(kind: str, path: Path, env: dict, n_edits: int = 0) -> dict:
     if out.returncode:
         raise SystemExit(f"{kind} {path.name} failed:\n{out.stderr}")
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def launch(path: Path, env: dict) -> float:
+    """A fresh process (interpreter, imports, window) opening `path` until its first painted row."""
+    start = time.monotonic()
+    return run("launch", path, env)["painted_at"] - start
 
 
 def ms(seconds: float) -> str:
@@ -329,6 +352,7 @@ def main() -> None:
     ap.add_argument("--before", help="a source tree of an earlier version (a checkout of main): each figure "
                                      "is measured for it too, alternated with this one, in the same run")
     ap.add_argument("--offscreen", action="store_true", help="QT_QPA_PLATFORM=offscreen instead of $DISPLAY")
+    ap.add_argument("--no-calc", action="store_true", help="skip the LibreOffice Calc peer of the .xlsx files")
     ap.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
@@ -350,15 +374,22 @@ def main() -> None:
           f"{'after':>6} | {'scroll s':>8} {'step med':>8} | replace / undo, sort / undo: painted (checked) s | "
           f"data() µs cold/warm: display background tooltip")
     n_edits = args.edits * (-1 if args.no_scroll else 1)
+    calc = Calc()
     for n in (int(s) for s in args.sizes.split(",")):
         for fmt in args.formats.split(","):
             path = core.make_file(n, fmt)
             bare, loads, opens = [], {t: [] for t in trees}, {t: [] for t in trees}
+            with_calc = fmt == "xlsx" and calc.available() and not args.no_calc
+            calc_s, launches = [], {t: [] for t in trees}
             for _ in range(args.repeat):  # alternated, so that all see the same machine load
                 bare.append(run("bare", path, env)["seconds"])
                 for tree, tree_env in trees.items():
                     loads[tree].append(run("core", path, tree_env))
                     opens[tree].append(run("open", path, tree_env))
+                    if with_calc:
+                        launches[tree].append(launch(path, tree_env))
+                if with_calc:
+                    calc_s.append(calc.load_seconds(path))
             its = {t: run("interact", path, e, n_edits) for t, e in trees.items()}
             bulks = {t: run("bulk", path, e) for t, e in trees.items()} if n >= 20000 else {}
             for tree in trees:
@@ -379,6 +410,12 @@ def main() -> None:
                       f"{it['scroll_total']:>8.2f} {ms(statistics.median(st)) if st else '-':>8} | {steps} | "
                       f"{'  '.join(f'{c:.1f}/{w:.1f}' for c, w in it['data_us'].values())}{flag}",
                       flush=True)
+                if with_calc:
+                    print(f"{'':>19}| `evaleditor FILE` to its first painted row {min(launches[tree]):.2f} s; "
+                          f"LibreOffice Calc reading the workbook, start-up included, headless (a lower bound of "
+                          f"its open) {min(calc_s):.2f} s: Calc / evaleditor = {min(calc_s) / min(launches[tree]):.2f} "
+                          f"(goal at 100k: >= 2.5)", flush=True)
+    calc.close()
 
 
 if __name__ == "__main__":
