@@ -205,26 +205,43 @@ def test_qtmodeltester_watches_every_kind_of_change(qtmodeltester):
     assert [r.id for r in ds.rows] == ids and ds.headers()[0] == "session_id"
 
 
-def test_bands_follow_session_id_edits_like_a_fresh_count():
-    """Bands alternate by conversation (ordered by first row). A session_id edit updates only the
-    conversations it leaves and joins; the result must equal counting again from scratch."""
+def conversation_colours(model) -> tuple[dict[str, int], list[str]]:
+    """Each conversation's band, and the conversations ordered by their first rows."""
+    sessions, ds = model.validator.sessions.sessions, model.ds
+    order = sorted(sessions, key=lambda sid: ds.position(sessions[sid][0]))
+    return {sid: model.cache.band(sessions[sid][0]) for sid in order}, order
+
+
+def test_bands_tell_neighbours_apart_and_an_edit_recolours_only_conversations_beside_it():
+    """A fresh document alternates colours 0 and 1 by conversation (ordered by first row). After any
+    session_id edit every conversation still differs from the ones before and after it, and the only
+    conversations whose colour changed are the one the row left, the one it joined, and their
+    neighbours before or after the edit."""
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from evaleditor.gui.table.bands import Bands
+    rows = [[f"s{i // 3}" if i % 5 else "", str(i % 3 + 1), f"q{i}", "a", ""] for i in range(30)]
 
-    rows = [[f"s{i // 3}", str(i % 3 + 1), f"q{i}", "a", ""] for i in range(30)]
+    def beside(order, sids):
+        at = {sid: i for i, sid in enumerate(order)}
+        return {order[j] for sid in sids if sid in at for j in (at[sid] - 1, at[sid], at[sid] + 1)
+                if 0 <= j < len(order)}
 
-    @settings(max_examples=60, deadline=None)
-    @given(st.lists(st.tuples(st.integers(0, 29), st.sampled_from(["", "s0", "s2", "s5", "new", "s9"])),
-                    min_size=1, max_size=8))
+    @settings(max_examples=80, deadline=None)
+    @given(st.lists(st.tuples(st.integers(0, 29), st.sampled_from(["", "s0", "s2", "s5", "new", "s9", "t"])),
+                    min_size=1, max_size=10))
     def check(edits):
         model = model_with_stack(make_doc(rows=[list(r) for r in rows]))
+        colours, order = conversation_colours(model)
+        assert [colours[sid] for sid in order] == [i % 2 for i in range(len(order))]
         for row, sid in edits:
+            left = model.validator.sessions.session_of.get(model.row_id(row))
             model.setData(model.index(row, 0), sid)
-            fresh = Bands(model.validator)
-            assert [model.cache.band(model.row_id(i)) for i in range(30)] == \
-                   [fresh.band(model.row_id(i)) for i in range(30)]
+            after, order_after = conversation_colours(model)
+            assert all(after[a] != after[b] for a, b in zip(order_after, order_after[1:], strict=False))
+            near = beside(order, {left, sid}) | beside(order_after, {left, sid})
+            assert {s for s in after if s in colours and after[s] != colours[s]} <= near
+            colours, order = after, order_after
 
     check()
 

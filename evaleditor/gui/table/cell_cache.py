@@ -69,7 +69,7 @@ class CellCache:
         return found
 
     def band(self, row_id: int) -> int | None:
-        """0/1 alternating per conversation (by first row); None for a row without a session."""
+        """0, 1 or 2, unlike the conversations beside this row's (table/bands.py); None for a row without a session."""
         return self.bands.band(row_id)
 
     def column_label(self, position: int) -> table_headers.ColumnLabel:

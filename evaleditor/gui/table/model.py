@@ -162,7 +162,8 @@ class CasesModel(QAbstractTableModel):
             if role == BACKGROUND:
                 if mark is not None:
                     return theme.scheme().background[mark[0]]
-                return theme.scheme().band if self.cache.band(row.id) == 1 else None
+                band = self.cache.band(row.id)
+                return None if band is None else theme.scheme().band[band]
             if role == FOREGROUND:
                 return theme.scheme().foreground[mark[0]] if mark is not None else None
             if role == DECORATION:

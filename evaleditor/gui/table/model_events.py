@@ -128,7 +128,7 @@ class ModelEvents:
             self.model.dataChanged.emit(self.model.index(a, min(cols)), self.model.index(b, max(cols)), TEXT_ROLES)
             if session_pos in cols or turn_pos in cols:  # the gutter shows "row  session·turn"
                 self._gutter_changed(a, b)
-        if bands:  # the rows whose conversation band may have flipped: repainted, no others
+        if bands:  # the rows whose conversation band may have changed: repainted, no others
             spans = self.model.cache.bands.moved(self._sessions_left + self._sessions_of(cells))
             sid_column = ds.columns[session_pos].id
             spans += [(p, p) for p in ds.positions(rid for rid, cid in cells if cid == sid_column)]

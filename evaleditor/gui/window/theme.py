@@ -42,8 +42,8 @@ def severity_label(severity: str) -> str:
 class Scheme:
     background: dict[str, QBrush]
     foreground: dict[str, QBrush]
-    band: QBrush  # every other conversation
-    header_band: tuple[QBrush, QBrush]  # vertical-header gutter of even / odd conversations
+    band: tuple[QBrush | None, QBrush, QBrush]  # cells of conversations coloured 0 (the base), 1, 2 (table/bands.py)
+    header_band: tuple[QBrush, QBrush, QBrush]  # the vertical-header gutter of conversations coloured 0, 1, 2
     strip: dict[str, tuple[str, str]]  # banner strips: (background, text) css colours
     muted: str  # css colour for secondary text
 
@@ -94,8 +94,8 @@ def high_contrast_scheme(pal: QPalette) -> Scheme:
     return Scheme(
         background={k: QBrush(base) for k in (ERROR, WARNING, INFO)},
         foreground={k: QBrush(text) for k in (ERROR, WARNING, INFO)},
-        band=QBrush(base),
-        header_band=(QBrush(pal.color(QPalette.ColorRole.Button)), QBrush(pal.color(QPalette.ColorRole.Button))),
+        band=(None, QBrush(base), QBrush(base)),
+        header_band=(QBrush(pal.color(QPalette.ColorRole.Button)),) * 3,
         strip={k: (base.name(), text.name()) for k in (ERROR, WARNING, INFO)},
         muted=text.name(),
     )
@@ -121,9 +121,11 @@ def scheme() -> Scheme:
         _scheme = Scheme(
             background={k: QBrush(QColor(bg)) for k, (bg, _) in table.items()},
             foreground={k: QBrush(QColor(fg)) for k, (_, fg) in table.items()},
-            band=QBrush(QColor("#262b33" if dark else "#f2f6fb")),
+            band=(None, QBrush(QColor("#262b33" if dark else "#f2f6fb")),
+                  QBrush(QColor("#2b2a24" if dark else "#f9f6ec"))),
             header_band=(QBrush(QColor("#3a4a5e" if dark else "#d7e6f7")),
-                         QBrush(QColor("#4a3e5e" if dark else "#e8dcf5"))),
+                         QBrush(QColor("#4a3e5e" if dark else "#e8dcf5")),
+                         QBrush(QColor("#3a5e4a" if dark else "#d5eedc"))),
             strip={k: (bg, fg) for k, (bg, fg) in table.items()},
             muted="#a0a8b4" if dark else "#5a6472",
         )
