@@ -124,6 +124,24 @@ def test_undo_back_to_the_saved_state_removes_the_journal(edited):
     assert not edited.is_modified() and journals() == []
 
 
+def test_an_undo_back_to_the_saved_state_does_not_wait_for_a_journal_being_written(edited, qtbot, monkeypatch):
+    """At 100k rows a journal takes seconds to write: the undo goes on, the journal goes once written."""
+    import threading
+
+    from evaleditor.io import journal
+
+    written, real = threading.Event(), journal.write_journal
+    monkeypatch.setattr(journal, "write_journal", lambda *args: written.wait(10) and real(*args))
+    edited.model.setData(edited.model.index(2, Q), "third edit")
+    assert edited.recovery.write()
+    writing = edited.recovery._thread
+    while edited.undo_stack.canUndo():
+        edited.undo_stack.undo()
+    assert not edited.is_modified() and writing.is_alive()  # the undo did not wait for the write
+    written.set()
+    qtbot.waitUntil(lambda: journals() == [] and list(recovery.recovery_dir().glob("*.lock")) == [], timeout=10000)
+
+
 def test_closing_with_discard_removes_the_journal(edited, dialogs_log):
     dialogs_log.answers["ask_save_changes"] = dialogs.DISCARD
     edited.show()

@@ -151,15 +151,18 @@ class Journal(QObject):
             self._thread = None
 
     def discard(self) -> None:
-        """Remove the journal (the document is saved, discarded or replaced)."""
+        """Remove the journal (the document is saved, discarded or replaced). One still being written is
+        removed once written, by a thread of its own: the window does not wait (at 100k rows a journal
+        takes seconds to write, and an undo back to the saved state used to freeze until it was)."""
         self._timer.stop()
         self._first_pending = None
-        self._join()
-        if self.path is not None:
-            remove_journal(self.path)
-        if self._lock is not None:
-            self._lock.unlock()
-        self.path, self._lock = None, None
+        writing, path, lock = self._thread, self.path, self._lock
+        self._thread, self.path, self._lock = None, None, None
+        if writing is not None and writing.is_alive():
+            threading.Thread(target=_remove_when_written, args=(writing, path, lock),
+                             name="evaleditor-journal-discard").start()
+        else:
+            _remove_when_written(None, path, lock)
 
     def release(self) -> None:
         """Let go of the journal without removing it, as a crash would (tests; the next start offers it)."""
@@ -173,6 +176,15 @@ class Journal(QObject):
         """Go on journalling into a restored entry's file (a restoring.Entry, whose lock the scan took)."""
         self.discard()
         self.path, self._lock = entry.path, entry.lock
+
+
+def _remove_when_written(writing: threading.Thread | None, path: Path | None, lock: QLockFile | None) -> None:
+    if writing is not None:
+        writing.join()
+    if path is not None:
+        remove_journal(path)
+    if lock is not None:
+        lock.unlock()
 
 
 def remove_journal(path: Path) -> None:
