@@ -44,8 +44,10 @@ def write_converted(source: Document, path: str | os.PathLike, plan: SavePlan, *
 
 def converted_document(source: Document, fmt: str, target: str | None = None, lang: str | None = None) -> Document:
     """The dataset as it will be written as `fmt` ("xlsx", "csv", "json"): `as_planned` by the plan the
-    window's Save As pushes (source.prepare_save)."""
-    return as_planned(source, source.prepare_save(fmt, target, lang))
+    window's Save As pushes (io/save.plan_save)."""
+    from evaleditor.io.save import plan_save
+
+    return as_planned(source, plan_save(source, fmt, target, lang))
 
 
 def as_planned(source: Document, plan: SavePlan) -> Document:

@@ -39,15 +39,23 @@ def output_format(path: str | os.PathLike) -> str:
 
 def plan_save(doc: Document, fmt: str, target: str | None = None, headers: str | None = None,
               path: str | os.PathLike | None = None):
-    """doc.prepare_save (core/saving.py) with what the output's writer knows it cannot hold
-    (SavePlan.format_limits: another platform's file, io/platforms left_out): the plan the window,
-    `convert` and the Python API save by."""
+    """doc.prepare_save (core/saving.py) with what the platforms know of the output: what another
+    platform's writer cannot hold (SavePlan.format_limits, io/platforms left_out), and what cells become
+    in the target's file (io/platforms for_target: an answer is promptfoo's `equals:<answer>`, promptfoo's
+    `equals:4` another target's answer 4, its other checks kept as text and listed). The plan the
+    window, `convert` and the Python API save by."""
     from dataclasses import replace
 
-    from evaleditor.io.platforms import left_out
+    from evaleditor.core.commands import Batch
+    from evaleditor.io.platforms import for_target, left_out
 
     plan = doc.prepare_save(fmt, target, headers, path)
-    return replace(plan, format_limits=left_out(doc.dataset, plan.target, fmt))
+    made, limits = for_target(doc.dataset, plan.target)
+    command = plan.command
+    if made:
+        commands = [command, *made] if command is not None else made
+        command = Batch(commands, command.text if command is not None else made[0].text)
+    return replace(plan, command=command, format_limits=limits + left_out(doc.dataset, plan.target, fmt))
 
 
 def save_document(doc: Document, path: str | os.PathLike, target: str | None = None, headers: str | None = None,

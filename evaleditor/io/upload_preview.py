@@ -110,7 +110,9 @@ def build_preview(doc: Document) -> Preview:
 def as_saved(doc: Document) -> Dataset:
     """The dataset a save of `doc` in the format its target takes writes: the document itself when
     the save plan changes nothing, else a copy (same row and column ids) with the plan applied."""
-    plan = doc.prepare_save(default_format(doc))
+    from evaleditor.io.save import plan_save
+
+    plan = plan_save(doc, default_format(doc))  # the save's: promptfoo's answers are checks (io/platforms for_target)
     if plan.command is None:
         return doc.dataset
     ds = doc.dataset.copy()

@@ -7,6 +7,17 @@ import json
 from evaleditor.gui import dialogs
 
 
+def opened(qtbot, path, text):
+    """A window with `path` (written with `text`) open."""
+    from evaleditor.gui import MainWindow
+
+    path.write_text(text, encoding="utf-8")
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.documents.open_file(path)
+    return w
+
+
 def test_saving_an_azure_conversation_whose_turns_differ_in_a_column_asks_first(qtbot, tmp_path, dialogs_log):
     from evaleditor.gui import MainWindow
 
@@ -29,13 +40,7 @@ def test_saving_an_azure_conversation_whose_turns_differ_in_a_column_asks_first(
 
 
 def test_save_as_bedrock_names_the_columns_it_leaves_out(qtbot, tmp_path, dialogs_log):
-    from evaleditor.gui import MainWindow
-
-    path = tmp_path / "cases.csv"
-    path.write_text("session_id,turn_id,question,answer,note\ns1,1,Hi,Hello,n\n", encoding="utf-8")
-    w = MainWindow()
-    qtbot.addWidget(w)
-    assert w.documents.open_file(path)
+    w = opened(qtbot, tmp_path / "cases.csv", "session_id,turn_id,question,answer,note\ns1,1,Hi,Hello,n\n")
     w.documents.set_target("bedrock")
     assert w.documents.save_as(tmp_path / "bedrock.jsonl", "jsonl")
     (_, fmt, lines, in_place), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
@@ -54,3 +59,23 @@ def test_a_new_dataset_saved_as_jsonl_reopens_as_the_platform_it_was_made_for(qt
         assert w.documents.save_as(path, "jsonl")
         assert load_document(path).dataset.target.name == target
         assert w.documents.open_file(path) and w.doc.dataset.target.name == target
+
+
+def test_save_as_ground_truth_of_a_promptfoo_file_writes_its_reference_answers_and_names_the_other_checks(
+        qtbot, tmp_path, dialogs_log):
+    """promptfoo's `equals:4` is the answer 4 in a ground-truth file, as the window then shows (undoable);
+    `contains:hi` is no reference answer: kept as text, and the window says so before saving."""
+    import csv
+
+    w = opened(qtbot, tmp_path / "pf.csv", "question,__expected\nWhat is 2+2?,equals:4\nSay hi,contains:hi\n")
+    w.documents.set_target("ground-truth")
+    out = tmp_path / "gt.csv"
+    assert w.documents.save_as(out, "csv")
+    (_, fmt, lines, in_place), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
+    assert lines == ["the meaning of promptfoo checks that are no reference answer (rows 2: their text is kept "
+                     "as the answer)"]
+    with out.open(encoding="utf-8-sig", newline="") as f:
+        assert [r["answer"] for r in csv.DictReader(f)] == ["4", "contains:hi"]
+    assert [row.cells[1] for row in w.doc.dataset.rows] == ["4", "contains:hi"]
+    w.undo_stack.undo()
+    assert [row.cells[1] for row in w.doc.dataset.rows] == ["equals:4", "contains:hi"]

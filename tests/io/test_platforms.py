@@ -150,13 +150,51 @@ def test_promptfoo_columns_are_vars_and_expected_holds_an_assertion(doc, tmp_pat
     assert [r["question"] for r in got] == ["Hi there", "Book a flight", "What is 2+2?"]
 
 
-def test_promptfoo_answer_already_an_assertion_is_kept_and_another_is_made_exact(tmp_path):
-    from evaleditor.io.platforms.promptfoo import assertion
+def test_an_answer_from_another_table_reaches_promptfoo_as_an_exact_match_of_its_text(tmp_path):
+    """An answer that happens to start with an assertion type (`python:`, `contains:`) is the text to
+    match: promptfoo would run `python: it is the best` as Python. Written directly or by convert's
+    plan (which first spells the answer column `__expected`), it is `equals:<answer>`."""
+    from evaleditor.cli import main
 
-    assert assertion("contains:Paris") == "contains:Paris"
-    assert assertion("llm-rubric: is polite") == "llm-rubric: is polite"
-    assert assertion("Paris") == "equals:Paris"
-    assert assertion("Note: bring ID") == "equals:Note: bring ID"
+    path = tmp_path / "gt.csv"
+    path.write_text("question,answer\nQ1,python: it is the best\nQ2,contains:hi\nQ3,4\nQ4,\n", encoding="utf-8")
+    want = ["equals:python: it is the best", "equals:contains:hi", "equals:4", ""]
+    save_document(load_document(path), tmp_path / "direct.csv", target="promptfoo")
+    assert main(["convert", str(path), str(tmp_path / "converted.csv"), "--target", "promptfoo"]) == 0
+    for name in ("direct.csv", "converted.csv"):
+        assert [r["__expected"] for r in rows(tmp_path / name)] == want, name
+
+
+@pytest.mark.parametrize("cell, answer", [
+    ("equals:4", "4"), ("4", "4"), (" equals: 4 ", "4"), ("equals:python: it is the best", "python: it is the best"),
+    ("Note: bring ID", "Note: bring ID"), ("", ""),
+    ("contains:hi", None), ("python: x", None), ("not-equals:4", None), ("is-json", None), ("latency", None),
+    ("similar(0.8):x", None), ("grade:polite", None), ("fn:output.length > 1", None), ("file://check.py", None)])
+def test_the_reference_answer_a_promptfoo_expected_cell_checks_for(cell, answer):
+    """As promptfoo 0.121.20 reads a cell (assertionFromString): trimmed, an unknown type its equals."""
+    from evaleditor.io.platforms.promptfoo import reference
+
+    assert reference(cell) == answer
+
+
+def test_promptfoo_checks_become_the_reference_answer_in_another_targets_file_and_the_rest_is_told(tmp_path, capsys):
+    """`equals:4` (and a bare `4`) is the answer 4 in an sdk-flat or ground-truth file; `contains:hi`
+    is no reference answer: its text is kept and the save plan (convert's warning, the API) says so."""
+    import evaleditor
+    from evaleditor.cli import main
+    from evaleditor.io.save import plan_save
+
+    src = tmp_path / "pf.csv"
+    src.write_text("question,__expected\nWhat is 2+2?,equals:4\nSay hi,contains:hi\nbare,4\nnone,\n", encoding="utf-8")
+    want = ["the meaning of promptfoo checks that are no reference answer (rows 2: their text is kept as the answer)"]
+    assert [str(m) for m in plan_save(load_document(src), "jsonl", "sdk-flat").format_limits] == want
+    assert main(["convert", str(src), str(tmp_path / "flat.jsonl"), "--target", "sdk-flat"]) == 0
+    assert want[0] in capsys.readouterr().err
+    assert [r.get("reference") for r in lines(tmp_path / "flat.jsonl")] == ["4", "contains:hi", "4", None]
+    assert main(["convert", str(src), str(tmp_path / "gt.csv"), "--target", "ground-truth"]) == 0
+    assert [r["answer"] for r in rows(tmp_path / "gt.csv")] == ["4", "contains:hi", "4", ""]
+    assert evaleditor.open(src).left_out(tmp_path / "b.jsonl", target="bedrock").format_limits == want
+    assert plan_save(load_document(src), "csv", "promptfoo").format_limits == []
 
 
 def test_promptfoo_file_saved_again_keeps_its_expected_cells_as_they_are(tmp_path):
@@ -172,11 +210,13 @@ def test_promptfoo_file_saved_again_keeps_its_expected_cells_as_they_are(tmp_pat
 
 
 def test_promptfoo_runs_the_csv_offline_with_its_echo_provider(tmp_path):
+    from evaleditor.cli import main
+
     promptfoo = platform_clients.promptfoo()
     path = tmp_path / "cases.csv"
-    path.write_text("question,answer\nsame text,same text\nasked,something else\nask more,contains:ask\n",
-                    encoding="utf-8")
-    save_document(load_document(path), tmp_path / "tests.csv", target="promptfoo")
+    path.write_text("question,answer\nsame text,same text\nasked,something else\n"
+                    "python: it is the best,python: it is the best\n", encoding="utf-8")
+    assert main(["convert", str(path), str(tmp_path / "tests.csv"), "--target", "promptfoo"]) == 0
     (tmp_path / "promptfooconfig.yaml").write_text('prompts:\n  - "{{question}}"\nproviders:\n  - echo\n'
                                                    "tests: file://tests.csv\n", encoding="utf-8")
     run = subprocess.run(platform_clients.offline([str(promptfoo), "eval", "-c", "promptfooconfig.yaml", "-o", "out.json",
@@ -185,12 +225,13 @@ def test_promptfoo_runs_the_csv_offline_with_its_echo_provider(tmp_path):
                          text=True, timeout=300)
     assert (tmp_path / "out.json").exists(), run.stderr[-2000:]
     results = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["results"]["results"]
-    # the echo provider answers with the prompt: `equals:` passes only where the answer is the question
+    # the echo provider answers with the prompt: `equals:` passes only where the answer is the question;
+    # an answer starting `python:` is that text, not a Python assertion (which would fail to run)
     assert [(r["vars"]["question"], r["success"]) for r in results] == [
-        ("same text", True), ("asked", False), ("ask more", True)]
+        ("same text", True), ("asked", False), ("python: it is the best", True)]
     assert [r["gradingResult"]["componentResults"][0]["assertion"] for r in results] == [
         {"type": "equals", "value": "same text"}, {"type": "equals", "value": "something else"},
-        {"type": "contains", "value": "ask"}]
+        {"type": "equals", "value": "python: it is the best"}]
     assert run.returncode == 100  # promptfoo's exit status when a test failed
 
 

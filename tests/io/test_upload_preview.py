@@ -191,6 +191,13 @@ def test_another_platforms_preview_is_one_record_a_row_as_its_writer_saves_it(tm
     assert all(len(p.case(n).raw.splitlines()) == (1 if fmt == "jsonl" else 2) for n in range(len(p)))
 
 
+def test_a_promptfoo_preview_shows_the_answer_as_the_exact_match_its_save_writes():
+    """A table checked against promptfoo: its answer column becomes `__expected`, and the preview, as
+    the save, holds `equals:<answer>` (an answer starting `python:` is no Python check)."""
+    d = doc(["question", "answer"], [["Q", "python: it is the best"]], target="promptfoo")
+    assert build_preview(d).case(0).raw.splitlines()[1] == "Q,equals:python: it is the best"
+
+
 def test_sdk_flat_preview_shows_the_history_a_record_sends():
     p = build_preview(doc(target="sdk-flat"))
     lyon = p.case(0)  # s1's turn 2, before its turn 1 in the file

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from evaleditor.core.commands import Command
 from evaleditor.core.dataset import Dataset, Row
 from evaleditor.core.export import export_headers
 from evaleditor.core.i18n import N_, Msg
@@ -36,6 +37,9 @@ class Platform:
     left_out: Callable[[Dataset, str], list[Msg]] = lambda ds, fmt: []  # what its .fmt file cannot hold of ds
     # the .jsonl line of a dataset with no cases: its columns, empty (as a CSV's header row)
     blank: Callable[[list[str]], dict[str, Any]] = lambda headers: dict.fromkeys(headers, "")
+    # what makes ds hold what a `target` file holds, its own or another's (promptfoo's answers are
+    # checks): the commands (SavePlan.command's last) and a line each for what cannot keep its meaning
+    for_target: Callable[[Dataset, str], tuple[list[Command], list[Msg]]] = lambda ds, target: ([], [])
 
 
 def _platforms() -> dict[str, Platform]:
@@ -90,6 +94,17 @@ def left_out(ds: Dataset, target: str, fmt: str) -> list[Msg]:
     named = [Msg(N_("the second column of a name, as a line holds a key once: {columns}"),
                  (("columns", ", ".join(dict.fromkeys(twice))),))] if twice else []
     return named + platform.left_out(ds, fmt)
+
+
+def for_target(ds: Dataset, target: str) -> tuple[list[Command], list[Msg]]:
+    """What makes `ds` hold what a `target` file holds (Platform.for_target), all platforms told."""
+    commands: list[Command] = []
+    limits: list[Msg] = []
+    for platform in PLATFORMS.values():
+        made, lines = platform.for_target(ds, target)
+        commands += made
+        limits += lines
+    return commands, limits
 
 
 def _blank(value: Any) -> bool:
@@ -163,5 +178,5 @@ def table_of(records: list[dict[str, Any]], first: tuple[str, ...] = ()) -> tupl
 
 PLATFORMS: dict[str, Platform] = _platforms()  # last: each module imports the helpers above
 
-__all__ = ["PLATFORMS", "Case", "Platform", "blank_records", "cases", "flat_record", "kept_records", "left_out",
+__all__ = ["PLATFORMS", "Case", "Platform", "blank_records", "cases", "for_target", "flat_record", "kept_records", "left_out",
            "platform_for", "platform_of_records", "records_read", "table_of"]
