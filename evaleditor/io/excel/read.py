@@ -85,7 +85,7 @@ def read_xlsx(
     if len(rows) >= RELEASE_ROWS:
         release_freed_memory()
     formulas = []  # formulas with no saved value, now showing their text
-    for cell in _missed_cells(path, chosen, may_hold_formulas.get(chosen)):
+    for cell in _from_the_xml(path, chosen, may_hold_formulas.get(chosen), rows):
         while len(rows) <= cell.row:
             rows.append([])
         row = rows[cell.row]
@@ -147,15 +147,21 @@ def _absolute_rows(cal_sheet, progress: Progress | None, cancel: Cancel | None) 
     return rows
 
 
-def _missed_cells(path: object, sheet_name: str, needs_scan: bool | None = None):
+def _from_the_xml(path: object, sheet_name: str, needs_scan: bool | None, rows: list[list[str]]):
+    """What calamine does not give, from the sheet's XML: whole numbers get the leading zeros their
+    format shows (numformats.py, in `rows`); the cells it misses are returned (formulas.py)."""
     from defusedxml import DefusedXmlException
 
     from evaleditor.io.excel.formulas import missed_cells, sheet_parts
+    from evaleditor.io.excel.numformats import pad_rows
 
     try:
         with zipfile.ZipFile(path) as zf:  # type: ignore[arg-type]
             part = sheet_parts(zf).get(sheet_name)
-            return missed_cells(zf, part, needs_scan) if part else []
+            if not part:
+                return []
+            pad_rows(rows, zf, part)
+            return missed_cells(zf, part, needs_scan)
     except DefusedXmlException:
         raise ReadError(path, safety.ENTITIES.format(part=sheet_name)) from None
     except (KeyError, ValueError, SyntaxError, zipfile.BadZipFile, OSError, EOFError, zlib.error):
