@@ -25,8 +25,9 @@ _CELL_XFS = re.compile(rb"<(?:[\w.-]+:)?cellXfs[\s>].*?</(?:[\w.-]+:)?cellXfs>",
 _ATTR = re.compile(rb'([\w:.-]+)\s*=\s*"([^"]*)"')
 _PADDED = re.compile(r'(?:"([^"]*)")?(0+)(?:"([^"]*)")?')  # "ID-"000"-x": text, zeros, text
 _WHOLE = re.compile(r"-?\d+")
-_CELL_TAG = re.compile(rb"<(?:[\w.-]+:)?c$")
-_REF = re.compile(r"([A-Za-z]{1,3})(\d+)")
+_CELL_TAG = re.compile(rb"<(?:[\w.-]+:)?c\s([^>]*)>")
+_CELL_REF = re.compile(rb'(?:^|\s)r="([A-Za-z]{1,3})(\d+)"')
+_NUMBER = re.compile(rb'(?:^|\s)t="n"')
 
 
 @dataclass(frozen=True)
@@ -83,24 +84,22 @@ def padded_cells(zf: zipfile.ZipFile, part: str, styles: dict[bytes, Padding]):
     from evaleditor.io.excel.extent import _chunks
 
     styled = re.compile(rb'\ss="(' + b"|".join(map(re.escape, styles)) + rb')"')
+    columns: dict[bytes, int] = {}
     for piece in _chunks(zf, part):  # pieces cut before a `<`: no tag is split between two
         for m in styled.finditer(piece):
-            start = piece.rfind(b"<", 0, m.start())
-            name_end = start + 1
-            while name_end < len(piece) and piece[name_end] not in b" \t\r\n/>":
-                name_end += 1
-            if not _CELL_TAG.match(piece, start, name_end):
+            tag = _CELL_TAG.match(piece, piece.rfind(b"<", 0, m.start()))
+            if tag is None:
                 continue  # a row's style (<row s="3">): its cells say their own
-            attrs = dict(_ATTR.findall(piece, start, piece.find(b">", m.end())))
-            if attrs.get(b"t", b"n") != b"n":
+            attrs = tag[1]
+            if b't="' in attrs and _NUMBER.search(attrs) is None:
                 continue  # text, a boolean, an error: shown as it is
-            ref = _REF.fullmatch(attrs.get(b"r", b"").decode("ascii", "replace"))
+            ref = _CELL_REF.search(attrs)
             if ref is None:
                 continue  # a cell placed by counting: rare, and left as its value
-            column = 0
-            for ch in ref[1].upper():
-                column = column * 26 + ord(ch) - 64
-            yield int(ref[2]) - 1, column - 1, styles[m[1]]
+            letters = ref[1]
+            if letters not in columns:
+                columns[letters] = sum(26 ** i * (ch - 64) for i, ch in enumerate(reversed(letters.upper())))
+            yield int(ref[2]) - 1, columns[letters] - 1, styles[m[1]]
 
 
 def pad_rows(rows: list[list[str]], zf: zipfile.ZipFile, part: str) -> None:
