@@ -4,7 +4,9 @@ the text Excel shows, `007` (or `ID-007`), not `7`.
 python-calamine gives the value without its format. So xl/styles.xml (small) is read for cell styles
 whose number format is zeros only, perhaps with quoted text before or after; only when the workbook
 has such a style is the sheet's XML read again, for the cells that carry it (a literal `s="N"` search:
-only those cells are visited). The common workbook costs one read of styles.xml.
+only those cells are visited). The common workbook costs one read of styles.xml. A legacy .xls
+(xls.py) does the same with the formats and styles xlrd reads anyway: only a book with such a style
+is read again with each cell's style (formatting_info).
 
 Left as the raw value: a number that is not whole (`000` shows 7.5 as `008`: the text would lose the
 .5), percent (`0%`), thousands separators, decimals (`0.00`), currency, scientific and multi-section
@@ -36,9 +38,12 @@ class Padding:
     before: str = ""
     after: str = ""
 
-    def text(self, whole: str) -> str:
-        """`whole`: a whole number's text ("-7"); as the format shows it ("-007")."""
-        sign, digits = ("-", whole[1:]) if whole.startswith("-") else ("", whole)
+    def shown(self, number: str) -> str:
+        """A number's text ("-7") as the format shows it ("-007"); one that is not whole as it is (`000`
+        shows 7.5 as 008: that text would lose the .5)."""
+        if _WHOLE.fullmatch(number) is None:
+            return number
+        sign, digits = ("-", number[1:]) if number.startswith("-") else ("", number)
         return f"{sign}{self.before}{digits.zfill(self.width)}{self.after}"
 
 
@@ -109,6 +114,4 @@ def pad_rows(rows: list[list[str]], zf: zipfile.ZipFile, part: str) -> None:
         return
     for row, column, padding in padded_cells(zf, part, styles):
         if row < len(rows) and column < len(rows[row]):
-            value = rows[row][column]
-            if _WHOLE.fullmatch(value):
-                rows[row][column] = padding.text(value)
+            rows[row][column] = padding.shown(rows[row][column])

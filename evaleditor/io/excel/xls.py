@@ -13,6 +13,7 @@ import os
 from evaleditor.core.errors import Cancelled, ReadError
 from evaleditor.core.table import RawTable
 from evaleditor.io import safety
+from evaleditor.io.excel.numformats import Padding, padding_of
 from evaleditor.io.excel.sheets import grid_to_table, pick_sheet
 from evaleditor.io.grid import EVERY, Cancel, Progress, build_grid, datetime_text, number_text, time_text
 from evaleditor.io.safety import short_reason
@@ -32,8 +33,9 @@ def _date_text(value: float, datemode: int) -> str:
     return datetime_text(moment)
 
 
-def _row_text(ws, r: int, datemode: int) -> list[str]:
-    """Row `r` of sheet `ws` as text (from xlrd's type and value arrays: no Cell objects)."""
+def _row_text(ws, r: int, datemode: int, padded: dict[int, Padding] | None = None) -> list[str]:
+    """Row `r` of sheet `ws` as text (from xlrd's type and value arrays: no Cell objects). `padded`: cell
+    style (xf) index -> the leading zeros its number format shows (a book read with formatting_info)."""
     import xlrd
     from xlrd.biffh import error_text_from_code
 
@@ -41,13 +43,15 @@ def _row_text(ws, r: int, datemode: int) -> list[str]:
     values = ws.row_values(r)
     out: list[str] = []
     add = out.append
-    for ctype, value in zip(types, values, strict=False):
+    for c, (ctype, value) in enumerate(zip(types, values, strict=False)):
         if ctype == xlrd.XL_CELL_TEXT:
             add(value)
         elif ctype == xlrd.XL_CELL_EMPTY or ctype == xlrd.XL_CELL_BLANK:
             add("")
         elif ctype == xlrd.XL_CELL_NUMBER:
-            add(number_text(float(value)))
+            text = number_text(float(value))
+            padding = padded.get(ws.cell_xf_index(r, c)) if padded else None
+            add(padding.shown(text) if padding is not None else text)
         elif ctype == xlrd.XL_CELL_DATE:
             add(_date_text(float(value), datemode))
         elif ctype == xlrd.XL_CELL_BOOLEAN:
@@ -68,26 +72,41 @@ def read_xls(
 ) -> RawTable:
     """A real (OLE) .xls workbook; read_workbook (excel/__init__.py) routes every other file."""
     safety.check_file(path)
-
-    import xlrd
-
     try:
-        # xlrd reports damage it can read past on sys.stdout: that would corrupt `validate --format json`
-        # ragged rows: a stray cell at IV65536 must not pad every row to 256 cells (a 6 KB file took 15 s)
-        book = xlrd.open_workbook(os.fspath(path), on_demand=True, ragged_rows=True, logfile=io.StringIO(),
-                                  verbosity=0)
+        book = _open_book(path)
+        padded = _padded_styles(book)
+        if padded:  # each cell's style is kept only on request (60k rows: +0.2 s), so only then
+            book.release_resources()
+            book = _open_book(path, formatting_info=True)
     except Exception as err:  # xlrd raises XLRDError, CompDocError, struct.error, IndexError ...
         reason = short_reason(err)
         if "encrypted" in reason.lower():
             raise ReadError(path, safety.PASSWORD) from None
         raise ReadError(path, f"not a valid .xls workbook (the file is damaged: {reason})") from None
     try:
-        return _read_book(path, book, sheet, progress, cancel, target)
+        return _read_book(path, book, sheet, progress, cancel, target, padded)
     finally:
         book.release_resources()
 
 
-def _read_book(path, book, sheet, progress, cancel, target=None) -> RawTable:
+def _open_book(path, formatting_info: bool = False):
+    """The workbook's globals (sheets load on demand)."""
+    import xlrd
+
+    # xlrd reports damage it can read past on sys.stdout: that would corrupt `validate --format json`
+    # ragged rows: a stray cell at IV65536 must not pad every row to 256 cells (a 6 KB file took 15 s)
+    return xlrd.open_workbook(os.fspath(path), on_demand=True, ragged_rows=True, logfile=io.StringIO(),
+                              verbosity=0, formatting_info=formatting_info)
+
+
+def _padded_styles(book) -> dict[int, Padding]:
+    """Cell style (xf) index -> its padding, for the styles whose number format shows leading zeros
+    (numformats.py); xlrd reads the formats and styles whatever formatting_info says."""
+    formats = {key: p for key, fmt in book.format_map.items() if (p := padding_of(fmt.format_str or "")) is not None}
+    return {i: formats[xf.format_key] for i, xf in enumerate(book.xf_list) if xf.format_key in formats}
+
+
+def _read_book(path, book, sheet, progress, cancel, target=None, padded=None) -> RawTable:
     names = book.sheet_names()
 
     def load(name: str):
@@ -100,7 +119,7 @@ def _read_book(path, book, sheet, progress, cancel, target=None) -> RawTable:
         ws = load(name)
         try:
             for r in range(ws.nrows):
-                row = _row_text(ws, r, book.datemode)
+                row = _row_text(ws, r, book.datemode, padded)
                 if any(row):
                     return row
         except Exception as err:
@@ -118,7 +137,7 @@ def _read_book(path, book, sheet, progress, cancel, target=None) -> RawTable:
                     raise Cancelled()
                 if progress is not None:
                     progress(r, total)
-            yield _row_text(ws, r, book.datemode)
+            yield _row_text(ws, r, book.datemode, padded)
         if progress is not None:
             progress(total, total)
 

@@ -1,4 +1,5 @@
-"""Whole numbers formatted with leading zeros (`000`, `"ID-"000`) read as Excel shows them (numformats.py)."""
+"""Whole numbers formatted with leading zeros (`000`, `"ID-"000`) read as Excel shows them, in .xlsx and .xls
+(numformats.py, xls.py)."""
 
 import openpyxl
 import pytest
@@ -84,3 +85,43 @@ def test_workbook_without_padding_formats_is_not_read_again(tmp_path, monkeypatc
     monkeypatch.setattr(numformats, "padded_cells", scanned)
     path = formatted_xlsx(tmp_path / "a.xlsx", [["question", "n", "p"], ["q1", 7, 0.5]], {"B2": "0.00", "C2": "0%"})
     assert read_table(path).rows == [["q1", "7", "0.5"]]
+
+
+def test_xls_zero_padded_whole_numbers_read_as_excel_shows_them(tmp_path, monkeypatch):
+    xlwt = pytest.importorskip("xlwt", reason="xlwt (test-only helper that writes .xls fixtures) is not installed")
+    from evaleditor.io.excel import xls
+
+    book = xlwt.Workbook()
+    ws = book.add_sheet("S")
+    for c, header in enumerate(["session_id", "question", "code", "score"]):
+        ws.write(0, c, header)
+    ws.write(1, 0, "007")
+    ws.write(2, 0, 7, xlwt.easyxf(num_format_str="000"))
+    ws.write(1, 2, 7, xlwt.easyxf(num_format_str='"ID-"000'))
+    ws.write(2, 2, 7.5, xlwt.easyxf(num_format_str="000"))
+    ws.write(1, 3, 0.5, xlwt.easyxf(num_format_str="0%"))
+    for r in (1, 2):
+        ws.write(r, 1, f"q{r}")
+    book.save(str(tmp_path / "a.xls"))
+    opened = []
+    real_open = xls._open_book
+    monkeypatch.setattr(xls, "_open_book", lambda *a, **k: opened.append(k) or real_open(*a, **k))
+    assert read_table(tmp_path / "a.xls").rows == [["007", "q1", "ID-007", "0.5"], ["007", "q2", "7.5", ""]]
+    assert opened == [{}, {"formatting_info": True}]
+
+
+def test_xls_without_padding_formats_is_read_once_without_each_cells_style(tmp_path, monkeypatch):
+    """xlrd keeps each cell's style only on request (slower): a book with no padding format never asks."""
+    xlwt = pytest.importorskip("xlwt", reason="xlwt (test-only helper that writes .xls fixtures) is not installed")
+    from evaleditor.io.excel import xls
+
+    book = xlwt.Workbook()
+    ws = book.add_sheet("S")
+    ws.write(0, 0, "question")
+    ws.write(1, 0, 7, xlwt.easyxf(num_format_str="0.00"))
+    book.save(str(tmp_path / "a.xls"))
+    opened = []
+    real_open = xls._open_book
+    monkeypatch.setattr(xls, "_open_book", lambda *a, **k: opened.append(k) or real_open(*a, **k))
+    assert read_table(tmp_path / "a.xls").rows == [["7"]]
+    assert opened == [{}]
