@@ -52,9 +52,9 @@ def plan_save(doc: Document, fmt: str, target: str | None = None, headers: str |
     plan = doc.prepare_save(fmt, target, headers, path)
     made, limits = for_target(doc.dataset, plan.target)
     command = plan.command
-    if made:
-        commands = [command, *made] if command is not None else made
-        command = Batch(commands, command.text if command is not None else made[0].text)
+    if made:  # one flat Batch: its renames are read as the plan's (a header the writer sees)
+        earlier = command.commands if isinstance(command, Batch) else [command] if command is not None else []
+        command = Batch([*earlier, *made], command.text if command is not None else made[0].text)
     return replace(plan, command=command, format_limits=limits + left_out(doc.dataset, plan.target, fmt))
 
 
@@ -88,7 +88,7 @@ def _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify
 
     platform = platform_for(target or ds.target.name)
     if fmt == "jsonl" or (fmt == "csv" and platform is not None):
-        _save_platform(doc, path, fmt, platform, numbers, verify, neutralise_formulas)
+        _save_platform(doc, path, fmt, platform, numbers, verify, neutralise_formulas, csv_style)
     elif fmt == "json":
         from evaleditor.io.atomic import atomic_write
         from evaleditor.io.sdk.write import encode_sdk_json
@@ -115,8 +115,9 @@ def _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify
         progress(2 * len(numbers), 2 * len(numbers))
 
 
-def _save_platform(doc, path, fmt, platform, numbers, verify, neutralise_formulas) -> None:
-    """.jsonl (another platform's, else each column a key) and a platform's .csv (io/platforms/)."""
+def _save_platform(doc, path, fmt, platform, numbers, verify, neutralise_formulas, csv_style=None) -> None:
+    """.jsonl (another platform's, else each column a key) and a platform's .csv (io/platforms/), in
+    `csv_style` (a Save keeps the file's encoding, delimiter and line ends)."""
     from evaleditor.io import verify as checks
     from evaleditor.io.atomic import atomic_write
     from evaleditor.io.records import dataset_records, jsonl_bytes
@@ -149,7 +150,7 @@ def _save_platform(doc, path, fmt, platform, numbers, verify, neutralise_formula
 
             want_headers, want_rows = neutralise_row(headers), [neutralise_row(r) for r in rows]
         check = checks.table_check(path, "csv", want_headers, want_rows, numbers)
-    write_table(path, headers, rows, neutralise_formulas=neutralise_formulas, verify=check)
+    write_table(path, headers, rows, neutralise_formulas=neutralise_formulas, verify=check, csv_style=csv_style)
 
 
 def _phases(progress, n: int):

@@ -67,3 +67,13 @@ def test_save_as_csv_is_utf8_with_bom_and_commas(opened, tmp_path):
     w.model.setData(w.model.index(0, 1), "x")
     assert w.documents.save()  # the copy is now UTF-8 with commas, and Save keeps that
     assert (tmp_path / "copy.csv").read_bytes().decode("utf-8-sig").splitlines()[1] == "Quelle est la météo ?,x,"
+
+
+def test_save_keeps_a_promptfoo_csv_its_columns_in_order_and_its_assertions(opened):
+    """A promptfoo test-case CSV is written by its platform's writer: Save keeps it as it was too."""
+    text = "topic;question;__expected;note\nmath;What is 2+2?;4;\nsocial;Say hi;contains:hi;x\n"
+    w, path = opened(text.encode("utf-8"), "tests.csv")
+    assert w.doc.dataset.target.name == "promptfoo"
+    w.model.setData(w.model.index(0, 3), "n")
+    assert w.documents.save()
+    assert path.read_bytes() == text.replace("4;\n", "4;n\n").encode("utf-8")

@@ -209,6 +209,21 @@ def test_promptfoo_file_saved_again_keeps_its_expected_cells_as_they_are(tmp_pat
         assert [r["__expected"] for r in rows(tmp_path / name)] == ["4", "contains:hi", ""], name
 
 
+def test_a_promptfoo_file_saved_in_its_own_style_is_the_same_bytes(tmp_path):
+    """Save of a promptfoo CSV (the window keeps a CSV's encoding, delimiter and line ends) writes the
+    file as it was: its columns in their order (a variable before `question`, an empty column), no BOM
+    added, its line ends, every `__expected` cell as it is."""
+    from evaleditor.io.text.delimited import CsvStyle
+
+    path = tmp_path / "tests.csv"
+    text = "topic;question;__expected;empty;note\nmath;What is 2+2?;4;;x\nsocial;Say hi;contains:hi;;\n"
+    path.write_bytes(text.encode("utf-8"))
+    doc = load_document(path)
+    assert doc.dataset.target.name == "promptfoo"
+    save_document(doc, path, csv_style=CsvStyle(doc.encoding, doc.delimiter, doc.line_end))
+    assert path.read_bytes() == text.encode("utf-8")
+
+
 def test_promptfoo_runs_the_csv_offline_with_its_echo_provider(tmp_path):
     from evaleditor.cli import main
 

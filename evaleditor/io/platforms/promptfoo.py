@@ -19,6 +19,7 @@ import re
 
 from evaleditor.core.commands import Command, RenameColumn, SetCells
 from evaleditor.core.dataset import Dataset
+from evaleditor.core.export import export_headers
 from evaleditor.core.i18n import N_, Msg
 from evaleditor.core.targets import ANSWER, PROMPTFOO
 from evaleditor.io.platforms import Platform, cases, flat_record, table_of
@@ -93,6 +94,8 @@ def table(ds: Dataset) -> tuple[list[str], list[list[str]]]:
     fields = ds.fields()
     answers = [c.header for c, fld in zip(ds.columns, fields, strict=True) if fld == ANSWER][:1]
     as_written = answers == [EXPECTED]  # already promptfoo's assertions (see the module's docstring)
+    if as_written and export_headers(ds, PROMPTFOO) == ds.headers():
+        return _as_read(ds)
     rows = []
     for case in cases(ds):
         record = flat_record(case, PROMPTFOO, skip=(ANSWER,))
@@ -101,6 +104,16 @@ def table(ds: Dataset) -> tuple[list[str], list[list[str]]]:
             record[EXPECTED] = answer if as_written else assertion(answer)
         rows.append(record)
     return table_of(rows, ("question", "context", EXPECTED))
+
+
+def _as_read(ds: Dataset) -> tuple[list[str], list[list[str]]]:
+    """A promptfoo file's own table: its columns in their order (an empty one too), its cells as they
+    are, but the second column of a name (promptfoo reads a row as one object: io/platforms left_out)."""
+    first: dict[str, int] = {}
+    for i, header in enumerate(ds.headers()):
+        first.setdefault(header, i)
+    at = list(first.values())
+    return list(first), [[row.cells[i] for i in at] for row in ds.rows if not row.is_empty()]
 
 
 PLATFORM = Platform(PROMPTFOO, SOURCE, None, table, for_target=for_target)
