@@ -6,7 +6,7 @@ the validator (which reads it for the session rules) hears of it. What a save wr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -39,7 +39,6 @@ class Document:
     # spelt as one of them reads them (core/export.recognised_fields)
     header_targets: list[str] = field(default_factory=list)
     display_name: str | None = None  # the window's name for a document never saved (the demo's)
-    replaced_on_save: Callable[[Dataset], list[int]] | None = None  # the reader's (RawTable.replaced_on_save)
 
     @classmethod
     def of(cls, ds: Dataset, source_format: str | None = None, file_size: int | None = None,
@@ -109,4 +108,4 @@ def document_from_table(raw: RawTable, path: str | Path | None = None, target: s
         ds.rows[row_id - 1].formulas = frozenset(cols)
     return Document.of(ds, raw.source_format, file_size, static, deferred, path=Path(path) if path else None,
                        sheet=raw.sheet, sheets=raw.sheets, encoding=raw.encoding, delimiter=raw.delimiter,
-                       line_end=raw.line_end, replaced_on_save=raw.replaced_on_save)
+                       line_end=raw.line_end)

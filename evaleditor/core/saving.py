@@ -65,7 +65,8 @@ class SavePlan:
     other_sheets: list[str] = field(default_factory=list)  # of the workbook replaced, which the file drops
     hidden_cases: int = 0  # SDK cases holding what a table cannot show (agent traces, rubrics …)
     # SDK JSON: rows whose own agent trace the file holds only in part (rows now a later turn of a
-    # conversation: their history becomes the conversation's); row ids
+    # conversation: their history becomes the conversation's); row ids. io fills it (io/save.plan_save,
+    # from the SDK writer), as it does format_limits
     replaced_traces: list[int] = field(default_factory=list)
     # what another platform's file cannot hold, as its writer says (an Azure line's one value for turns
     # that differ, the columns Bedrock does not document): io fills it (io/save.plan_save), the core
@@ -100,5 +101,4 @@ def prepare_save(doc, fmt: str, target: str | None = None, headers: str | None =
     return SavePlan(
         fmt, out_target, Batch(commands, text) if commands else None, order is not None,
         [s for s in doc.sheets if s != doc.sheet] if in_place and fmt == "xlsx" else [],
-        doc.validator.rows_noted("sdk-not-shown") if fmt != "json" else 0,
-        doc.replaced_on_save(ds) if fmt == "json" and doc.replaced_on_save is not None else [])
+        doc.validator.rows_noted("sdk-not-shown") if fmt != "json" else 0)

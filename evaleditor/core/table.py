@@ -5,7 +5,6 @@ It is the contract between `evaleditor.io` and `evaleditor.core`: plain text cel
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,7 +41,3 @@ class RawTable:
     delimiter: str | None = None
     line_end: str | None = None  # of a delimited text file: "\r\n", "\n" or "\r"
     target: str | None = None  # the target the file's own structure names (a platform's .jsonl), else by headers
-    # the ids of the rows whose payload a save as SDK JSON replaces in part, given the dataset: set by a
-    # reader whose payloads can be (SDK JSON with agent traces of its own: io/sdk/write.replaced_traces),
-    # called by Document.prepare_save (the core imports no reader or writer)
-    replaced_on_save: Callable[[Any], list[int]] | None = None

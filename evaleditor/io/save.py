@@ -39,7 +39,8 @@ def output_format(path: str | os.PathLike) -> str:
 
 def plan_save(doc: Document, fmt: str, target: str | None = None, headers: str | None = None,
               path: str | os.PathLike | None = None):
-    """doc.prepare_save (core/saving.py) with what the platforms know of the output: what another
+    """doc.prepare_save (core/saving.py) with what the writers know of the output: the rows whose own
+    agent trace SDK JSON holds only in part (SavePlan.replaced_traces, io/sdk/write), what another
     platform's writer cannot hold (SavePlan.format_limits, io/platforms left_out), and what cells become
     in the target's file (io/platforms for_target: an answer is promptfoo's `equals:<answer>`, promptfoo's
     `equals:4` another target's answer 4, its other checks kept as text and listed). The plan the
@@ -55,7 +56,13 @@ def plan_save(doc: Document, fmt: str, target: str | None = None, headers: str |
     if made:  # one flat Batch: its renames are read as the plan's (a header the writer sees)
         earlier = command.commands if isinstance(command, Batch) else [command] if command is not None else []
         command = Batch([*earlier, *made], command.text if command is not None else made[0].text)
-    return replace(plan, command=command, format_limits=limits + left_out(doc.dataset, plan.target, fmt))
+    replaced = []
+    if fmt == "json":
+        from evaleditor.io.sdk.write import replaced_traces
+
+        replaced = replaced_traces(doc.dataset)
+    return replace(plan, command=command, replaced_traces=replaced,
+                   format_limits=limits + left_out(doc.dataset, plan.target, fmt))
 
 
 def save_document(doc: Document, path: str | os.PathLike, target: str | None = None, headers: str | None = None,

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from evaleditor.core.commands import InsertColumn, RemoveColumn, RenameColumn, SetCells
 from evaleditor.core.dataset import Dataset
+from evaleditor.io.save import plan_save
 from evaleditor.io.sdk import dataset_to_sdk, read_sdk_json
 from evaleditor.io.sdk.mapping import scalar_text, typed_extra
 from evaleditor.io.sdk.write import replaced_traces
@@ -126,17 +127,33 @@ def test_trace_alone_in_new_conversation_kept_whole(tmp_path, turn):
     assert case["agent_data"] == TRACE["agent_data"] and case["prompt"] == user(text("Thanks a lot"))
 
 
+def test_a_document_restored_from_the_crash_journal_still_reports_the_replaced_trace(tmp_path):
+    """The crash journal rebuilds the document from its table: the plan still names the row whose own
+    trace the SDK JSON save replaces in part (the window asks, convert warns, left_out lists it)."""
+    from evaleditor.core.report import left_out_json
+    from evaleditor.io.journal import read_journal, write_journal
+
+    doc = opened(tmp_path)
+    edit(doc, 0, "session_id", "conv-a")
+    edit(doc, 0, "turn_id", "3")
+    write_journal(tmp_path / "doc.journal", doc)
+    restored = read_journal(tmp_path / "doc.journal").document
+    plan = plan_save(restored, "json")
+    assert plan.replaced_traces == [restored.dataset.rows[0].id] == plan_save(doc, "json").replaced_traces
+    assert left_out_json(plan, restored.dataset)["replaced_traces"] == [1]
+
+
 def test_trace_joining_a_conversation_keeps_what_it_can_and_is_reported(tmp_path):
     doc = opened(tmp_path)
     edit(doc, 0, "session_id", "conv-a")
     edit(doc, 0, "turn_id", "3")
     assert replaced_traces(doc.dataset) == [doc.dataset.rows[0].id]
     # the save plan lists it, for the window to ask and convert to warn; a table keeps no trace at all
-    assert doc.prepare_save("json").replaced_traces == [doc.dataset.rows[0].id]
-    assert doc.prepare_save("csv").replaced_traces == [] and doc.prepare_save("csv").hidden_cases == 1
+    assert plan_save(doc, "json").replaced_traces == [doc.dataset.rows[0].id]
+    assert plan_save(doc, "csv").replaced_traces == [] and plan_save(doc, "csv").hidden_cases == 1
     from evaleditor.cli import _left_out_warnings
 
-    said = _left_out_warnings(doc.prepare_save("json"), doc, "out.json")
+    said = _left_out_warnings(plan_save(doc, "json"), doc, "out.json")
     assert said == ["evaleditor: warning: 1 row is now a later turn of a conversation, whose history replaces the "
                     "earlier turns of its own agent trace in out.json (row 1)"]
     out = save(doc.dataset, tmp_path / "out.json")

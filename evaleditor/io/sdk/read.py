@@ -31,7 +31,7 @@ from evaleditor.core.table import LoadNote, RawTable
 from evaleditor.core.targets import ANSWER, CASE_ID, CONTEXT, QUESTION, SESSION, TOOL_CALLS, TURN
 from evaleditor.io.sdk.case import ReadCase
 from evaleditor.io.sdk.check import DROP, Errors, clean, field_name, is_clean, join
-from evaleditor.io.sdk.conversations import iter_conversations, own_trace
+from evaleditor.io.sdk.conversations import iter_conversations
 from evaleditor.io.sdk.mapping import (
     CONTEXT_KEY,
     CONVERSATION_KEYS,
@@ -229,10 +229,7 @@ def _table(cases: list[ReadCase], root_errors: Errors) -> RawTable:
         rows.append(cells)
         payloads.append(SdkCase(c.case, shown, conv))
     notes[:0] = [LoadNote("sdk-schema-error", f"{p}: {m}" if p else m) for p, m in root_errors]
-    replaced = None  # what a save replaces of the cases' own agent traces: none without one (no edit adds it)
-    if any(own_trace(p) is not None for p in payloads if type(p) is SdkCase):
-        from evaleditor.io.sdk.write import replaced_traces as replaced
-    return RawTable(headers, rows, "json", notes=notes, payloads=payloads, replaced_on_save=replaced)
+    return RawTable(headers, rows, "json", notes=notes, payloads=payloads)
 
 
 def _conversations(cases: list[ReadCase]) -> tuple[list[tuple[str, int, Any] | None], set[int]]:
