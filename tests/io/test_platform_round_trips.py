@@ -84,20 +84,62 @@ def test_azure_turns_that_differ_in_a_column_are_said_and_the_line_keeps_its_val
     write_lines(path, [{**CONVERSATION, "id": "c1", "level": "easy"}])
     doc = load_document(path)
     edit(doc, 1, "level", "hard")
-    add_column(doc, "response", ["Hey", "See you"])  # the answers to score: one a turn, which a line cannot hold
     assert said(doc, "jsonl") == [
         "the column level where the turns of a conversation differ (a conversation is one line, with one value "
-        "for all its turns): c1",
-        "the column response where the turns of a conversation differ (a conversation is one line, with one "
-        "value for all its turns): c1"]
+        "for all its turns): c1"]
     save_document(doc, path)
     assert lines(path) == [{**CONVERSATION, "id": "c1", "level": "easy"}]
     assert said(doc, "csv") == []  # Azure's CSV is a row a turn: it holds them all
     out = tmp_path / "azure.csv"
     save_document(doc, out)
     again = table(load_document(out))
-    assert [(r["level"], r["response"], r["session_id"], r["turn_id"]) for r in again] == [
-        ("easy", "Hey", "c1", "1"), ("hard", "See you", "c1", "2")]
+    assert [(r["level"], r["session_id"], r["turn_id"]) for r in again] == [("easy", "c1", "1"), ("hard", "c1", "2")]
+
+
+def test_an_azure_conversations_responses_are_its_assistant_messages_content_beside_their_ground_truth(tmp_path):
+    path = tmp_path / "azure.jsonl"
+    write_lines(path, [{**CONVERSATION, "id": "c1"}])
+    doc = load_document(path)
+    add_column(doc, "response", ["Hey", ""])  # the answers to score: one a turn, in the turn's message
+    assert said(doc, "jsonl") == []
+    save_document(doc, path)
+    assert lines(path) == [{"conversation": {"messages": [
+        {"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Hey", "ground_truth": "Hello"},
+        {"role": "user", "content": "Bye"}, {"role": "assistant", "content": "Ciao"}]}, "id": "c1"}]  # not edited
+    first = path.read_bytes()
+    again = load_document(path)
+    assert [(r["ground_truth"], r["response"]) for r in table(again)] == [("Hello", "Hey"), ("Ciao", "")]
+    save_document(again, path)
+    assert path.read_bytes() == first
+    edit(again, 0, "ground_truth", "Hello!")
+    edit(again, 1, "response", "Bye")
+    edit(again, 0, "response", "")  # no response: the answer is the content again
+    save_document(again, path)
+    assert [m for m in lines(path)[0]["conversation"]["messages"] if m["role"] == "assistant"] == [
+        {"role": "assistant", "content": "Hello!", "ground_truth": "Hello!"},
+        {"role": "assistant", "content": "Bye", "ground_truth": "Ciao"}]
+
+
+def test_an_azure_conversation_written_from_a_table_holds_each_answer_as_ground_truth_and_reopens_the_same(tmp_path):
+    for headers, turns in ((["question", "answer"], [["Hi", "Hello"], ["Bye", "Ciao"]]),
+                           (["question", "answer", "response"], [["Hi", "Hello", "Hey"], ["Bye", "Ciao", ""]])):
+        d = document_from_table(RawTable(["session_id", "turn_id", *headers],
+                                         [["s1", str(n), *cells] for n, cells in enumerate(turns, 1)], "csv"),
+                                None, "ground-truth")
+        out = tmp_path / "azure.jsonl"
+        save_document(d, out, target="azure-foundry")
+        replies = [(m["content"], m["ground_truth"]) for m in lines(out)[0]["conversation"]["messages"]
+                   if m["role"] == "assistant"]
+        assert replies == [(cells[-1] or cells[1], cells[1]) for cells in turns]
+        again = load_document(out)
+        shown = ["query", "ground_truth", "response"][:len(headers)]
+        assert ("response" in again.dataset.headers()) == ("response" in headers)  # none made up
+        # a turn with no response wrote the answer as its content: it reopens as its response
+        assert [[r[h] for h in shown] for r in table(again)] == [[*cells[:2], *(c or cells[1] for c in cells[2:])]
+                                                                  for cells in turns]
+        first = out.read_bytes()
+        save_document(again, out)
+        assert out.read_bytes() == first
 
 
 def test_a_table_written_for_azure_keeps_its_session_ids_and_columns_and_reopens_as_the_same_table(tmp_path):
@@ -108,8 +150,8 @@ def test_a_table_written_for_azure_keeps_its_session_ids_and_columns_and_reopens
     out = tmp_path / "azure.jsonl"
     save_document(d, out, target="azure-foundry")
     assert lines(out)[0] == {"conversation": {"messages": [
-        {"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Hello"},
-        {"role": "user", "content": "Bye"}, {"role": "assistant", "content": "Ciao"}]},
+        {"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Hello", "ground_truth": "Hello"},
+        {"role": "user", "content": "Bye"}, {"role": "assistant", "content": "Ciao", "ground_truth": "Ciao"}]},
         "session_id": "s1", "level": "easy", "note": "first"}
     again = load_document(out)
     want = [{"query": q, "ground_truth": a, "session_id": s, "turn_id": t, "level": lv, "note": n}
@@ -357,6 +399,41 @@ def test_azure_evaluate_takes_a_conversation_lines_keys_and_the_csv_a_row_a_turn
     assert (single["inputs.query"], single["inputs.level"]) == ("Largest planet?", "hard")
     assert [(r["inputs.query"], r["inputs.session_id"], r["outputs.f1.f1_score"]) for r in got[".csv"]] == [
         ("Capital of France?", "s1", 1.0), ("And Italy?", "s1", 1.0), ("Largest planet?", None, 0.0)]
+
+
+AZURE_F1_PER_TURN = """
+import json, sys
+from azure.ai.evaluation import F1ScoreEvaluator, evaluate
+
+rows = evaluate(data=sys.argv[1], evaluators={"f1": F1ScoreEvaluator()})["rows"]
+with open(sys.argv[2], "w", encoding="utf-8") as out:
+    json.dump([r["outputs.f1.evaluation_per_turn.f1_score"] for r in rows], out)
+"""
+
+
+def test_azure_evaluate_scores_each_turn_of_a_conversation_against_its_answer(tmp_path):
+    """azure-ai-evaluation's conversation converter (_base_eval.py, _derive_conversation_converter) takes
+    an assistant message's content as the response and its own ground_truth key as the expected answer."""
+    import subprocess
+
+    from tests.io import platform_clients
+
+    python = platform_clients.azure_python()  # its own venv: azure-ai-evaluation pins pandas < 3
+    turns = [["s1", "1", "Capital of France?", "Paris", "Paris"], ["s1", "2", "And Italy?", "Rome", "Milan"]]
+    scored = {}
+    for name, headers, cells in (("responses", ["response"], turns), ("answers", [], [t[:4] for t in turns])):
+        d = document_from_table(RawTable(["session_id", "turn_id", "question", "answer", *headers], cells, "csv"),
+                                None, "azure-foundry")
+        out = tmp_path / f"{name}.jsonl"
+        save_document(d, out)
+        run = subprocess.run(platform_clients.offline([str(python), "-c", AZURE_F1_PER_TURN, str(out),
+                                                       str(tmp_path / "r")]),
+                             cwd=tmp_path, env=platform_clients.quiet_env(tmp_path / "home"), capture_output=True,
+                             text=True, timeout=300)
+        assert run.returncode == 0, run.stderr[-2000:]
+        scored[name] = json.loads((tmp_path / "r").read_text(encoding="utf-8"))
+    # the response against the answer; without a response column the content is the answer itself
+    assert scored == {"responses": [[1.0, 0.0]], "answers": [[1.0, 1.0]]}
 
 
 def test_the_save_plan_holds_what_a_platforms_file_cannot_and_convert_and_the_api_report_it(tmp_path, capsys):

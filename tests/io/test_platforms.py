@@ -256,9 +256,9 @@ def test_azure_rows_and_conversations(doc, tmp_path):
     save_document(doc, out, target="azure-foundry")
     conversation, single = lines(out)
     assert conversation["conversation"]["messages"] == [
-        {"role": "user", "content": "Hi there"}, {"role": "assistant", "content": "Hello!"},
+        {"role": "user", "content": "Hi there"}, {"role": "assistant", "content": "Hello!", "ground_truth": "Hello!"},
         {"role": "user", "content": "Book a flight"},
-        {"role": "assistant", "content": "Booked", "context": "the fares"}]
+        {"role": "assistant", "content": "Booked", "ground_truth": "Booked", "context": "the fares"}]
     assert single == {"query": "What is 2+2?", "ground_truth": "4", "category": "math"}
 
 
@@ -350,7 +350,7 @@ def test_azure_edit_of_a_turn_changes_only_that_message(tmp_path):
     got = lines(path)
     want = json.loads(json.dumps(AZURE_CONVERSATIONS))
     want[0]["conversation"]["messages"][1]["content"] = "Hello there"  # its context and tool calls kept
-    want[1]["conversation"]["messages"].insert(3, {"role": "assistant", "content": "A week"})
+    want[1]["conversation"]["messages"].insert(3, {"role": "assistant", "content": "A week", "ground_truth": "A week"})
     assert got == want
 
 

@@ -2,19 +2,25 @@
 `response`, `context` and `ground_truth`, the names the azure-ai-evaluation evaluators take
 (`evaluate(data=…jsonl, evaluators=…)` maps columns to evaluator arguments by name, and passes the
 other columns on as data); a conversation is one line `{"conversation": {"messages": [{"role":
-"user", "content": …}, {"role": "assistant", "content": …, "context": …}, …]}}`. Azure documents no
-key that names a line.
+"user", "content": …}, {"role": "assistant", "content": …, "ground_truth": …, "context": …}, …]}}`.
+Azure documents no key that names a line.
 
 The table's answer is the expected answer (`ground_truth`); a `response` column (the answers to score)
 is kept as it is. A conversation is written as one `conversation` line in the place of its first row,
-its turns in turn order: user question, then the expected answer as the assistant's message (with the
-turn's context). Reading, such a line opens as one row per user message (`Turn`): `query` the user's
-message, `ground_truth` and `context` the assistant's reply, `turn_id` 1…n, `session_id` the line's
-`session_id` or else `id` key (`conversation-<line>` when it has neither, or shares it with another
-line), and every other key of the line a column of its own on each of its turns. Each row keeps its
-messages and the line (tool calls …) and writes them back with only the edited message changed.
+its turns in turn order: user question, then the assistant's message with the turn's answer as its
+`ground_truth`, its response (else the answer) as its `content`, and its context: azure-ai-evaluation
+1.18.10 scores each turn's `content` against that message's own `ground_truth`
+(`_base_eval.py`, `_derive_conversation_converter`). Reading, such a line opens as one row per user
+message (`Turn`): `query` the user's message, `ground_truth` the reply's `ground_truth` (else, in a
+line written without it, its content), `response` its content where it has a `ground_truth` (a column
+only when some reply's content is not its ground_truth), `context` the reply's, `turn_id` 1…n,
+`session_id` the line's `session_id` or else `id` key (`conversation-<line>` when it has neither, or
+shares it with another line), and every other key of the line a column of its own on each of its
+turns. Each row keeps its messages and the line (tool calls …) and writes them back with only the
+edited message changed (a reply read without `ground_truth` keeps that shape until it is given a
+response).
 
-The other columns of a conversation's turns are the line's keys (the session the key it was read
+The other columns of a conversation's turns (all but `response`) are the line's keys (the session the key it was read
 from, else `session_id`): one value for all its turns. Where the turns differ, the line keeps the
 value it had and `left_out` says so (the save's plan lists it). A line whose messages are not
 user/assistant turns (a system message, a tool message) opens as one row whose `conversation` cell
@@ -37,8 +43,8 @@ from evaleditor.io.records import Record, records_table, row_record, typed_value
 from evaleditor.io.sdk.conversations import conversation_layout
 
 SOURCE = "https://learn.microsoft.com/azure/ai-foundry/how-to/develop/evaluate-sdk"
-_SHOWN = ((QUESTION, "query", 0, "content"), (ANSWER, "ground_truth", 1, "content"), (CONTEXT, "context", 1, "context"))
 _TURN_COLUMNS = ("query", "ground_truth", "context", "session_id", "turn_id")  # made from the messages, not line keys
+RESPONSE = "response"  # the answers to score: a conversation's in its assistant messages' content
 _SESSION_KEYS = ("session_id", "id")  # a line's own name, shown as its session
 
 
@@ -92,12 +98,22 @@ def _session_keys(records: list[dict[str, Any]], found: list[Any]) -> list[str |
     return [k if k and taken[name] == 1 and name not in made else None for k, name in zip(keys, names, strict=True)]
 
 
+def _expected(reply: dict[str, Any]) -> bool:
+    """The assistant message holds the expected answer in its own `ground_truth` key (its content the
+    response), as azure-ai-evaluation's conversation converter reads it."""
+    return isinstance(reply.get("ground_truth"), str)
+
+
 def read(records: list[dict[str, Any]]) -> RawTable:
     shown_rows: list[dict[str, Any]] = []
     turn_of: dict[int, tuple[dict[str, Any], int, str | None]] = {}
     notes = []
     found = [turns(r) for r in records]
     session_keys = _session_keys(records, found)
+    # a response column only where some reply's content is not its expected answer (without one, the
+    # writer makes the content the answer: the same line)
+    responses = any(len(m) == 2 and _expected(m[1]) and m[1]["content"] != m[1]["ground_truth"]
+                    for messages_of in found if messages_of for m in messages_of)
     for n, (record, messages_of, key) in enumerate(zip(records, found, session_keys, strict=True), 1):
         if messages_of is None:
             if "conversation" in record:
@@ -105,14 +121,19 @@ def read(records: list[dict[str, Any]]) -> RawTable:
                                       "assistant turns: kept whole in the conversation column", len(shown_rows)))
             shown_rows.append(record)
             continue
-        others = {k: v for k, v in record.items() if k != "conversation" and k != key and k not in _TURN_COLUMNS}
+        own_responses = responses and any(len(m) == 2 and _expected(m[1]) for m in messages_of)
+        others = {k: v for k, v in record.items() if k != "conversation" and k != key and k not in _TURN_COLUMNS
+                  and not (own_responses and k == RESPONSE)}
         session = record[key] if key else f"conversation-{n}"
         for k, messages in enumerate(messages_of):
             row = {"query": messages[0]["content"]}
             if len(messages) == 2:
-                row["ground_truth"] = messages[1]["content"]
-                if "context" in messages[1]:
-                    row["context"] = messages[1]["context"]
+                reply = messages[1]
+                row["ground_truth"] = reply["ground_truth"] if _expected(reply) else reply["content"]
+                if responses and _expected(reply):
+                    row[RESPONSE] = reply["content"]
+                if "context" in reply:
+                    row["context"] = reply["context"]
             turn_of[len(shown_rows)] = (record, k, key)
             shown_rows.append({**row, "session_id": session, "turn_id": k + 1, **others})
     table = records_table(shown_rows, "jsonl")
@@ -184,7 +205,7 @@ def _line_values(case: Case) -> dict[str, str]:
     """A row's cells that are its conversation line's keys, by column: all but its messages and turn."""
     t = get_target(AZURE)
     out = {t.header_for(f): text for f, text in case.fields.items() if f not in (QUESTION, ANSWER, CONTEXT, TURN)}
-    out.update((h, text) for h, text in case.extras.items() if h != "conversation")
+    out.update((h, text) for h, text in case.extras.items() if h not in ("conversation", RESPONSE))
     return out
 
 
@@ -218,28 +239,33 @@ def _conversation(members: list[Case], headers: list[str]) -> dict[str, Any]:
 
 
 def _messages(case: Case, parsed: dict[int, list[list[dict[str, Any]]]]) -> list[dict[str, Any]]:
-    """A row's messages: those read with its edits (only an edited key changes), else made from its cells."""
+    """A row's messages: those read with its edits (only an edited message changes), else made from its
+    cells. An assistant message made or changed holds the answer as `ground_truth` and the response
+    (else the answer) as `content`; one read with the answer as its content only, and no response
+    given, keeps that shape."""
     fields, turn = case.fields, case.row.payload
+    answer, response, context = fields.get(ANSWER, ""), case.extras.get(RESPONSE, ""), fields.get(CONTEXT, "")
     if not isinstance(turn, Turn):
         out = [{"role": "user", "content": fields.get(QUESTION, "")}]
-        if fields.get(ANSWER):
-            reply = {"role": "assistant", "content": fields[ANSWER]}
-            if fields.get(CONTEXT):
-                reply["context"] = fields[CONTEXT]
-            out.append(reply)
+        if answer or response:
+            out.append({"role": "assistant", "content": response or answer, "ground_truth": answer,
+                        **({"context": context} if context else {})})
         return out
     out = [dict(m) for m in turn.messages(parsed)]
-    for field, name, at, key in _SHOWN:
-        text = fields.get(field, "")
-        if text == turn.shown.get(name, ""):
-            continue
-        if at == 1 and len(out) == 1:
-            out.append({"role": "assistant", "content": ""})
-        original = out[at].get(key)
-        if text == "" and key == "context":
-            out[at].pop(key, None)
-        else:
-            out[at][key] = typed_value(text, original)
+    if fields.get(QUESTION, "") != turn.shown.get("query", ""):
+        out[0]["content"] = fields.get(QUESTION, "")
+    edited = answer != turn.shown.get("ground_truth", "") or response != turn.shown.get(RESPONSE, "")
+    new_context = context != turn.shown.get("context", "")
+    if (edited or new_context) and len(out) == 1:
+        out.append({"role": "assistant", "content": "", "ground_truth": ""})
+    if edited and (response or _expected(out[1])):
+        out[1]["content"], out[1]["ground_truth"] = response or answer, answer
+    elif edited:
+        out[1]["content"] = answer
+    if new_context and not context:
+        out[1].pop("context", None)
+    elif new_context:
+        out[1]["context"] = typed_value(context, out[1].get("context"))
     return out
 
 
