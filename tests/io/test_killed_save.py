@@ -42,7 +42,8 @@ KILLED_SAVE = textwrap.dedent("""
 
     def progress(done, total):  # total = 2 x rows: the first half counts rows written
         if done >= total // 4 and not marker.exists():
-            marker.write_text(str(done))
+            Path(f"{marker}.part").write_text(str(done))
+            Path(f"{marker}.part").replace(marker)  # whole: the test reads it as soon as it exists
             time.sleep(120)  # killed here, half-way through writing the rows
 
     save_document(Document.of(ds), path, progress=progress)
