@@ -2,7 +2,8 @@
 and the facts of its file (format, sheet, encoding, delimiter, the targets it was checked against).
 `Document.of` builds the index before the validator, so that after an edit the index is current when
 the validator (which reads it for the session rules) hears of it. What a save writes is decided by
-`prepare_save` (core/saving.py) for the window, convert and the Python API alike; `saved_as` records it."""
+io.save.plan_save for the window, convert and the Python API alike (`prepare_save` here is the core's
+part of it, core/saving.py); `saved_as` records it."""
 
 from __future__ import annotations
 
@@ -55,7 +56,8 @@ class Document:
 
     def prepare_save(self, fmt: str, target: str | None = None, headers: str | None = None,
                      path: str | Path | None = None) -> SavePlan:
-        """What saving as a .`fmt` file writes and leaves out; changes nothing (core/saving.py, imported
+        """The core's part of what saving as a .`fmt` file writes and leaves out; changes nothing. A save
+        follows io.save.plan_save, which completes it with what the writers know (core/saving.py, imported
         here: `validate` saves nothing, and the editing commands behind a save are a fifth of its imports)."""
         from evaleditor.core.saving import prepare_save
 

@@ -1,4 +1,10 @@
-"""What a save writes, decided in one place for the window, `evaleditor convert` and the Python API.
+"""What a save writes: the core's part of the save plan (SavePlan), which `io.save.plan_save` completes.
+
+The window, `evaleditor convert` and the Python API all save by `io.save.plan_save`, the one entry
+point: it calls `prepare_save` here and adds what only the writers know (the core imports none) —
+the rows whose own agent trace SDK JSON holds only in part (`replaced_traces`), what another
+platform's file cannot hold (`format_limits`) and what its writer makes of cells. A plan from
+`prepare_save` alone lacks them: ask plan_save for the plan a save follows.
 
 `prepare_save` is pure: it changes nothing and returns a SavePlan. Its `command` makes the document
 what the file will hold — recognised headers spelt as the output's target spells them, and for SDK
@@ -6,10 +12,8 @@ JSON each conversation gathered at its first row with its turns ordered and numb
 stores a turn's place, not the number typed) — as one undoable Command: the window pushes it on its
 undo stack (so it shows what reopening the file shows), convert applies it to its copy. The plan also
 says what the file cannot hold (the other sheets of a workbook it replaces, what SDK cases hold that a
-table cannot show, the agent traces SDK JSON replaces in part, and — added by io/save.plan_save, which
-the window, convert and the API call — what another platform's writer cannot hold): the window asks
-about it, convert warns, the Python API reports it (Document.left_out). `Document.saved_as` records a
-finished save.
+table cannot show, and what plan_save adds): the window asks about it, convert warns, the Python API
+reports it (Document.left_out). `Document.saved_as` records a finished save.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ __all__ = ["BLOCKING_RULES", "as_planned", "converted_document", "target_problem
 def write_converted(source: Document, path: str | os.PathLike, plan: SavePlan, *,
                     replace_read_only: bool = False) -> tuple[Document, list[Issue]]:
     """`convert`'s save, for the command line and the Python API alike: the document as written by
-    `plan` (source.prepare_save, which also says what the file leaves out; as_planned) and the issues
+    `plan` (io.save.plan_save, which also says what the file leaves out; as_planned) and the issues
     that refused it (BLOCKING_RULES). The file is written only when that list is empty (save_document:
     atomic, read back; a read-only file only with `replace_read_only`). Raises WriteError
     (UnstorableCell: the data holds what the format cannot store). When another platform's file leaves

@@ -1,6 +1,6 @@
 """What a target will receive from the file a save writes (the window's Upload Preview), built from
 the code that saves: the document made what the file holds by the plan Save follows
-(`Document.prepare_save`: header spelling, SDK turn order), then `core/export` (the headers and rows
+(`io.save.plan_save`: header spelling, SDK turn order, a platform's cells), then `core/export` (the headers and rows
 of a .csv/.xlsx) read the way the target reads them, or `sdk.write.SdkCases` (the cases of SDK JSON).
 
 A preview is a list of cases cheap to make at 100k rows: the list holds row ids only, and a case's

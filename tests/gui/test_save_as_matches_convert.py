@@ -1,7 +1,7 @@
 """Save As in the window and `evaleditor convert IN OUT` write the same cells, for every input and every
 output format: with the settings as they come and no --headers (both keep the headers as they are), and
 with an explicit choice on both sides (Data ▸ Headers When Saving As L, `--headers L`). Both take what
-the file will hold from Document.prepare_save (core/saving.py) and write it with the same writer."""
+the file will hold from io.save.plan_save (core/saving.py) and write it with the same writer."""
 
 import csv
 import json
