@@ -15,7 +15,7 @@ from evaleditor.core.dataset import Row
 CONTROL_CHARS = "".join(chr(i) for i in range(32) if chr(i) not in "\t\n\r")  # a workbook cannot hold them
 CONTROL = re.compile(f"[{re.escape(CONTROL_CHARS)}]")
 _CONTROL_BYTES = CONTROL_CHARS.encode("ascii")
-PIECE = 1024  # texts joined at a time by control_cells
+PIECE = 1024  # texts scan_column looks at a time
 _cells = attrgetter("cells")
 
 

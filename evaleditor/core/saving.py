@@ -77,10 +77,6 @@ class SavePlan:
     # knowing no writer
     format_limits: list[Msg] = field(default_factory=list)
 
-    def leaves_out(self) -> bool:
-        """Whether the file will not hold everything the document holds."""
-        return bool(self.other_sheets or self.hidden_cases or self.replaced_traces or self.format_limits)
-
 
 def prepare_save(doc, fmt: str, target: str | None = None, headers: str | None = None,
                  path: str | Path | None = None) -> SavePlan:

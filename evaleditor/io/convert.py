@@ -13,7 +13,7 @@ from evaleditor.core.saving import SavePlan, target_problem
 # rules that mean the output file cannot hold the data: a conversion refuses and writes nothing
 BLOCKING_RULES = frozenset({"cell-too-long-for-excel", "control-character"})
 
-__all__ = ["BLOCKING_RULES", "as_planned", "converted_document", "target_problem", "write_converted"]
+__all__ = ["BLOCKING_RULES", "as_planned", "target_problem", "write_converted"]
 
 
 def write_converted(source: Document, path: str | os.PathLike, plan: SavePlan, *,
@@ -40,14 +40,6 @@ def write_converted(source: Document, path: str | os.PathLike, plan: SavePlan, *
             out = load_document(path, target=plan.target)
         out.saved_as(path, plan.fmt)
     return out, refused
-
-
-def converted_document(source: Document, fmt: str, target: str | None = None, lang: str | None = None) -> Document:
-    """The dataset as it will be written as `fmt` ("xlsx", "csv", "json"): `as_planned` by the plan the
-    window's Save As pushes (io/save.plan_save)."""
-    from evaleditor.io.save import plan_save
-
-    return as_planned(source, plan_save(source, fmt, target, lang))
 
 
 def as_planned(source: Document, plan: SavePlan) -> Document:

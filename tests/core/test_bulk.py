@@ -33,7 +33,7 @@ def test_whole_file_pass_equals_the_row_check(rows, target, workbook, piece):
     ctx = checks.RowContext(ds, workbook)
     empty = bulk.empty_rows(ds.rows)
     assert empty == {r.id for r in ds.rows if r.is_empty()}
-    with mock.patch.object(bulk, "PIECE", piece):  # control_cells' pieces end anywhere in the column
+    with mock.patch.object(bulk, "PIECE", piece):  # scan_column's pieces end anywhere in the column
         found = ctx.check_all(ds.rows, bulk.columns_of(ds.rows, len(HEADERS)), empty)
     assert found == per_row(ds, workbook)
 

@@ -253,13 +253,14 @@ def test_save_as_under_another_target_writes_the_headers_convert_writes(qtbot, t
     """The GUI (Data ▸ Target, Data ▸ Headers When Saving As, Save As .xlsx) and
     `evaleditor convert IN OUT --target T --headers L` (cli.py _convert) write the same headers."""
     from evaleditor.gui import MainWindow
-    from evaleditor.io.convert import converted_document
+    from evaleditor.io.convert import write_converted
     from evaleditor.io.load import load_document
-    from evaleditor.io.save import save_document
+    from evaleditor.io.save import plan_save
     src = tmp_path / sample
     shutil.copy(SAMPLES / sample, src)
     cli_out = tmp_path / "cli.xlsx"
-    save_document(converted_document(load_document(src), "xlsx", target, lang), cli_out)
+    source = load_document(src)
+    write_converted(source, cli_out, plan_save(source, "xlsx", target, lang, cli_out))
 
     w = MainWindow()
     qtbot.addWidget(w)

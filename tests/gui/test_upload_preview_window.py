@@ -7,7 +7,8 @@ from PySide6.QtCore import Qt, QUrl
 
 from evaleditor.core.rules import RULES
 from evaleditor.gui.panels import help_window
-from evaleditor.io.convert import converted_document
+from evaleditor.io.convert import as_planned
+from evaleditor.io.save import plan_save
 from evaleditor.io.sdk.write import dataset_to_sdk
 from evaleditor.io.upload_preview import REJECT
 from tests.gui.conftest import make_doc
@@ -51,7 +52,7 @@ def test_a_turns_row_link_selects_the_row_in_the_table(window):
 def test_sdk_cases_browse_one_by_one_with_their_raw_json(window):
     window.documents.set_target("sdk")
     p = preview_of(window)
-    written = dataset_to_sdk(converted_document(window.doc, "json").dataset)["eval_cases"]  # what a save writes
+    written = dataset_to_sdk(as_planned(window.doc, plan_save(window.doc, "json")).dataset)["eval_cases"]  # what a save writes
     assert p.model.rowCount() == len(written) and p.raw.isVisibleTo(p)
     p.list.selectRow(1)
     assert json.loads(p.raw.toPlainText()) == written[1]
@@ -126,7 +127,7 @@ def test_another_platforms_records_browse_one_by_one_as_the_file_holds_them(wind
     from evaleditor.io.platforms import platform_for
     window.documents.set_target("bedrock")
     p = preview_of(window)
-    written = platform_for("bedrock").records(converted_document(window.doc, "jsonl").dataset)  # what a save writes
+    written = platform_for("bedrock").records(as_planned(window.doc, plan_save(window.doc, "jsonl")).dataset)  # what a save writes
     assert p.model.rowCount() == len(written) and p.raw.isVisibleTo(p)
     assert p.counts.text() == window.doc.shape.line
     p.list.selectRow(1)

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from evaleditor.cli import main
-from evaleditor.io.convert import converted_document
+from evaleditor.io.convert import write_converted
 from evaleditor.io.load import load_document
-from evaleditor.io.save import save_document
+from evaleditor.io.save import plan_save
 
 SAMPLES = sorted(Path(str(files("evaleditor.resources") / "samples")).iterdir())
 
@@ -30,7 +30,7 @@ def test_samples_open_validate_save_and_convert_offline(network_calls, tmp_path,
         assert doc.validator.counts is not None
         for fmt in ("xlsx", "csv", "json"):
             out = tmp_path / f"{sample.stem}.{fmt}"
-            save_document(converted_document(doc, fmt), out)
+            write_converted(doc, out, plan_save(doc, fmt, path=out))  # as convert writes it
             load_document(out)
         assert main(["validate", str(sample)]) in (0, 1)
         assert main(["validate", str(sample), "--format", "json"]) in (0, 1)

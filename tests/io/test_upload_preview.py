@@ -12,7 +12,8 @@ from evaleditor.core.document import document_from_table
 from evaleditor.core.table import RawTable
 from evaleditor.core.targets import TARGET_NAMES
 from evaleditor.io import upload_preview
-from evaleditor.io.convert import converted_document
+from evaleditor.io.convert import as_planned, write_converted
+from evaleditor.io.save import plan_save
 from evaleditor.io.sdk import cases as sdk_cases
 from evaleditor.io.sdk.write import dataset_to_sdk
 from evaleditor.io.upload_preview import ACCEPT, ALONE, CONVERSATION, REJECT, SINGLE, build_preview
@@ -113,7 +114,7 @@ def test_each_sdk_case_is_the_one_the_save_writes():
     d = doc(target="sdk")
     SetCells([(d.dataset.rows[2].id, d.dataset.columns[2].id, "edited")]).apply(d.dataset)
     p = build_preview(d)
-    written = dataset_to_sdk(converted_document(d, "json").dataset)["eval_cases"]  # what convert writes
+    written = dataset_to_sdk(as_planned(d, plan_save(d, "json")).dataset)["eval_cases"]  # what convert writes
     assert len(p) == len(written)
     for n, case in enumerate(written):  # the same text: keys in the same order (save and preview make it apart)
         assert p.case(n).raw == json.dumps(case, ensure_ascii=False, indent=2)
@@ -169,12 +170,11 @@ def test_another_platforms_preview_is_one_record_a_row_as_its_writer_saves_it(tm
     import csv
 
     from evaleditor.core.saving import default_format
-    from evaleditor.io.save import save_document
 
     d = doc(target=target)
     fmt = default_format(d)
     out = tmp_path / f"cases.{fmt}"
-    save_document(converted_document(d, fmt), out)
+    write_converted(d, out, plan_save(d, fmt, path=out))
     p = build_preview(d)
     assert p.objects and not p.verdicts and p.shape.line == d.shape.line
     if fmt == "jsonl":
