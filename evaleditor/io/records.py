@@ -125,19 +125,26 @@ def records_table(records: Sequence[dict[str, Any]], fmt: str, flatten: Callable
 
 
 def row_record(headers: Sequence[str], cells: Sequence[str], payload: object,
-               json_keys: Iterable[str] = ()) -> dict[str, Any]:
+               json_keys: Iterable[str] = (), renamed: dict[str, str] | None = None) -> dict[str, Any]:
     """The record for a row of a records table: as read where unchanged (see the module's docstring).
     A new row writes every non-empty cell as text (JSON columns parsed); a key whose column was removed
-    is dropped."""
+    is dropped; a renamed column's value (`renamed`: new name -> key as read, renamed_keys) moves to the
+    new key in its place, with its JSON type."""
     json_keys = frozenset(json_keys)
     if isinstance(payload, Record):
+        shown = payload.shown
+        sources = {h: s for h, s in renamed.items() if h not in shown and s in payload.record} if renamed else {}
         out = dict(payload.record)
-        for key in set(payload.shown) - set(headers):
+        if sources:
+            moved = {s: h for h, s in sources.items()}
+            out = {moved.get(k, k): v for k, v in out.items()}
+        for key in set(shown) - set(headers) - set(sources.values()):
             out.pop(key, None)
         for key, text in zip(headers, cells, strict=False):
-            if payload.shown.get(key) == text and (key in payload.record or not text):
+            source = sources.get(key, key)
+            if shown.get(source) == text and (source in payload.record or not text):
                 continue
-            original = payload.record.get(key)
+            original = payload.record.get(source)
             if text == "" and not isinstance(original, str):
                 out.pop(key, None)
             else:
@@ -146,10 +153,49 @@ def row_record(headers: Sequence[str], cells: Sequence[str], payload: object,
     return {k: typed_value(text, None, k in json_keys) for k, text in zip(headers, cells, strict=False) if text}
 
 
+@dataclass(frozen=True, slots=True)
+class _ReadRow:
+    """A row as renamed_columns sees it: its Record and its cells, by header (`extras.get`)."""
+
+    payload: Record
+    position: dict[str, int]
+    cells: Sequence[str]
+
+    @property
+    def extras(self) -> _ReadRow:
+        return self
+
+    def get(self, header: str) -> str | None:
+        at = self.position.get(header)
+        return self.cells[at] if at is not None and at < len(self.cells) else None
+
+
+def renamed_keys(ds: Dataset) -> dict[str, str]:
+    """The columns renamed since the records were read: new header -> key as read (the SDK JSON
+    writer's inference, sdk/extras.renamed_columns, over the rows' Records)."""
+    from evaleditor.io.sdk.extras import renamed_columns
+
+    headers = ds.headers()
+    read = [r for r in ds.rows if isinstance(r.payload, Record)]
+    if all(any(h in r.payload.shown for r in read) for h in headers):
+        return {}  # every column was read (the usual save): no rows to look through
+    position = {h: i for i, h in reversed(list(enumerate(headers)))}  # the first column of a name
+    return renamed_columns([_ReadRow(r.payload, position, r.cells) for r in read], headers, set(headers), prefix="")
+
+
+def read_value(record: dict[str, Any], key: str) -> Any:
+    """The value a record's `key` column showed: its key, else the key of one of its objects (a record
+    read one level deep, as LangSmith's); None when it has none."""
+    if key in record:
+        return record[key]
+    return next((v[key] for v in record.values() if isinstance(v, dict) and key in v), None)
+
+
 def dataset_records(ds: Dataset, json_keys: Iterable[str] = ()) -> list[dict[str, Any]]:
     """Every non-empty row of `ds` as a record (row_record)."""
     headers = ds.headers()
-    return [row_record(headers, row.cells, row.payload, json_keys) for row in ds.rows if not row.is_empty()]
+    renamed = renamed_keys(ds)
+    return [row_record(headers, row.cells, row.payload, json_keys, renamed) for row in ds.rows if not row.is_empty()]
 
 
 _LINE_BREAKS = str.maketrans({"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085"})

@@ -61,8 +61,20 @@ def plan_save(doc: Document, fmt: str, target: str | None = None, headers: str |
         from evaleditor.io.sdk.write import replaced_traces
 
         replaced = replaced_traces(doc.dataset)
+    written = _renamed(doc.dataset, command)  # the headers the writer sees: a same-key check after renaming
     return replace(plan, command=command, replaced_traces=replaced,
-                   format_limits=limits + left_out(doc.dataset, plan.target, fmt))
+                   format_limits=limits + left_out(doc.dataset, plan.target, fmt, written))
+
+
+def _renamed(ds: Dataset, command) -> list[str]:
+    """The headers of `ds` once the plan's command has renamed its columns (what the writer sees)."""
+    from evaleditor.core.commands import Batch, RenameColumn
+
+    names = {c.id: c.header for c in ds.columns}
+    for c in command.commands if isinstance(command, Batch) else [command]:
+        if isinstance(c, RenameColumn):
+            names[c.column_id] = c.header
+    return list(names.values())
 
 
 def save_document(doc: Document, path: str | os.PathLike, target: str | None = None, headers: str | None = None,

@@ -13,6 +13,7 @@ import importlib
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from evaleditor.core.commands import Command
@@ -21,7 +22,7 @@ from evaleditor.core.export import export_headers
 from evaleditor.core.i18n import N_, Msg
 from evaleditor.core.table import RawTable
 from evaleditor.core.targets import ANSWER, CONTEXT, QUESTION, SESSION, TOOL_CALLS, TURN, get_target
-from evaleditor.io.records import Record, dataset_records
+from evaleditor.io.records import Record, dataset_records, read_value, renamed_keys, typed_value
 
 
 @dataclass(frozen=True)
@@ -83,16 +84,23 @@ def blank_records(ds: Dataset, target: str | None) -> list[dict[str, Any]]:
     return [platform.blank(ds.headers()) if platform is not None else dict.fromkeys(ds.headers(), "")]
 
 
-def left_out(ds: Dataset, target: str, fmt: str) -> list[Msg]:
+def left_out(ds: Dataset, target: str, fmt: str, headers: list[str] | None = None) -> list[Msg]:
     """What a `target` .`fmt` file cannot hold of `ds`, a line each: a second column of a name (a
-    record holds a key once), and what the platform's format cannot hold (Platform.left_out)."""
+    record holds a key once) — of the name the writer gives it, the recognised columns spelt as
+    `target` spells them (flat_record), so that `question` and `query`, both Azure's `query`, are two
+    of a name — and what the platform's format cannot hold (Platform.left_out). `headers`: the table's
+    headers as the save writes them (renamed by its plan), when not `ds`'s; the line names `ds`'s."""
     platform = PLATFORMS.get(target)
     if platform is None or fmt not in ("jsonl", "csv"):
         return []
-    seen: set[str] = set()
-    twice = [h for h in ds.headers() if h in seen or seen.add(h)]
+    written = Dataset(ds.headers() if headers is None else headers, (), target)
+    by_key: dict[str, list[str]] = {}
+    for key, header in zip(export_headers(written, target), ds.headers(), strict=True):
+        by_key.setdefault(key, []).append(header)
+    twice = [key if set(headers) == {key} else f"{key} ({', '.join(headers)})"
+             for key, headers in by_key.items() if len(headers) > 1]
     named = [Msg(N_("the second column of a name, as a line holds a key once: {columns}"),
-                 (("columns", ", ".join(dict.fromkeys(twice))),))] if twice else []
+                 (("columns", ", ".join(twice)),))] if twice else []
     return named + platform.left_out(ds, fmt)
 
 
@@ -112,13 +120,52 @@ def _blank(value: Any) -> bool:
 
 
 # ----- what the writers share ---------------------------------------------------------------------------
+class _Layout:
+    """Where a dataset's cases find their fields and other columns, and (worked out when first asked)
+    the key each column was read as: its header, or the key of the column it was renamed from."""
+
+    def __init__(self, ds: Dataset, first: dict[str, int], others: list[tuple[int, str]]):
+        self.ds, self.first, self.others = ds, first, others
+
+    @cached_property
+    def sources(self) -> list[str]:
+        renamed = renamed_keys(self.ds)
+        return [renamed.get(h, h) for h in self.ds.headers()]
+
+
 @dataclass
 class Case:
-    """One row as a platform writer sees it: the recognised fields, the other columns, the row."""
+    """One row as a platform writer sees it: the recognised fields, the other columns, the row; and,
+    for a row read from records, the JSON value of each cell that is not its text (a number, a
+    boolean, an object …: `typed_fields()` by field, `typed_extras()` by header), to be written as it is."""
 
     fields: dict[str, str]
     extras: dict[str, str]
     row: Row
+    layout: _Layout | None = None
+    _typed_fields: dict[str, Any] | None = None
+    _typed_extras: dict[str, Any] | None = None
+
+    def typed_fields(self) -> dict[str, Any]:
+        if self._typed_fields is None:
+            self._find_typed()
+        return self._typed_fields
+
+    def typed_extras(self) -> dict[str, Any]:
+        if self._typed_extras is None:
+            self._find_typed()
+        return self._typed_extras
+
+    def _find_typed(self) -> None:  # once, when a writer first asks (a row written as read never does)
+        payload, layout = self.row.payload, self.layout
+        typed = _typed(payload, self.row.cells, layout.sources) \
+            if layout is not None and type(payload) is Record else {}
+        self._typed_fields = {f: typed[i] for f, i in layout.first.items() if i in typed} if typed else {}
+        self._typed_extras = {h: typed[i] for i, h in layout.others if i in typed} if typed else {}
+
+    def value(self, fld: str) -> Any:
+        """A field's value to write: its JSON value as read (or as edited, typed_value), else its text."""
+        return self.typed_fields().get(fld, self.fields.get(fld, ""))
 
 
 def cases(ds: Dataset) -> list[Case]:
@@ -129,12 +176,30 @@ def cases(ds: Dataset) -> list[Case]:
         if fld is not None:
             first.setdefault(fld, i)
     others = [(i, c.header) for i, c in enumerate(ds.columns) if first.get(recognised[i]) != i]
+    layout = _Layout(ds, first, others)
     out = []
     for row in ds.rows:
         if row.is_empty():
             continue
-        out.append(Case({f: row.cells[i] for f, i in first.items()},
-                        {h: row.cells[i] for i, h in others}, row))
+        out.append(Case({f: row.cells[i] for f, i in first.items()}, {h: row.cells[i] for i, h in others}, row, layout))
+    return out
+
+
+def _typed(payload: Record, cells: list[str], sources: list[str]) -> dict[int, Any]:
+    """By column: the value a row's cell is written as where it is not the text, as row_record writes
+    it — the value as read while the cell shows what it showed, else typed_value of the edit."""
+    record, shown = payload.record, payload.shown
+    out = {}
+    for i, (text, source) in enumerate(zip(cells, sources, strict=False)):
+        was = shown.get(source)
+        if not text or was is None:
+            continue
+        original = record[source] if source in record else read_value(record, source)
+        if original is None or type(original) is str:
+            continue  # written as the text (typed_value's answer)
+        value = original if text == was else typed_value(text, original)
+        if not isinstance(value, str):
+            out[i] = value
     return out
 
 
@@ -155,15 +220,17 @@ _SHARED = (QUESTION, ANSWER, CONTEXT, TOOL_CALLS, SESSION, TURN)
 
 
 def flat_record(case: Case, target: str, *, skip: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The fields under `target`'s spelling (empty ones left out), then the other columns as text."""
+    """The fields under `target`'s spelling (empty ones left out), then the other columns: as text, or
+    as their JSON value where it is not the text (Case.typed_extras)."""
     t = get_target(target)
     out: dict[str, Any] = {}
     for fld in _SHARED:
         text = case.fields.get(fld, "")
         if text and fld not in skip:
-            out[t.header_for(fld)] = text
-    out.update((fld, text) for fld, text in case.fields.items() if text and fld not in _SHARED)  # eval_case_id
-    out.update((k, v) for k, v in case.extras.items() if v)
+            out[t.header_for(fld)] = case.value(fld)
+    out.update((fld, case.value(fld)) for fld, text in case.fields.items() if text and fld not in _SHARED)  # eval_case_id
+    typed = case.typed_extras()
+    out.update((k, typed.get(k, v)) for k, v in case.extras.items() if v)
     return out
 
 

@@ -39,7 +39,7 @@ from evaleditor.core.i18n import N_, Msg
 from evaleditor.core.table import LoadNote, RawTable
 from evaleditor.core.targets import ANSWER, AZURE, CONTEXT, QUESTION, SESSION, TURN, get_target
 from evaleditor.io.platforms import Case, Platform, cases, flat_record, table_of
-from evaleditor.io.records import Record, records_table, row_record, typed_value, value_text
+from evaleditor.io.records import Record, records_table, renamed_keys, row_record, typed_value, value_text
 from evaleditor.io.sdk.conversations import conversation_layout
 
 SOURCE = "https://learn.microsoft.com/azure/ai-foundry/how-to/develop/evaluate-sdk"
@@ -150,7 +150,8 @@ def records(ds: Dataset) -> list[dict[str, Any]]:
     rows = cases(ds)
     kept = _kept(ds, rows)
     headers = ds.headers()
-    return [row_record(headers, rows[g[0]].row.cells, rows[g[0]].row.payload, ("conversation",)) if kept[g[0]]
+    renamed = renamed_keys(ds) if any(kept) else {}
+    return [row_record(headers, rows[g[0]].row.cells, rows[g[0]].row.payload, ("conversation",), renamed) if kept[g[0]]
             else _conversation([rows[k] for k in g], headers) if rows[g[0]].fields.get(SESSION)
             else flat_record(rows[g[0]], AZURE) for g in _groups(rows, kept)]
 
@@ -209,6 +210,13 @@ def _line_values(case: Case) -> dict[str, str]:
     return out
 
 
+def _typed(case: Case, column: str) -> Any:
+    """A line key's value as read from the row's own record (Case.typed_extras, typed_fields), or None."""
+    t = get_target(AZURE)
+    return case.typed_extras().get(column, next((v for f, v in case.typed_fields().items()
+                                                 if t.header_for(f) == column), None))
+
+
 def _conversation(members: list[Case], headers: list[str]) -> dict[str, Any]:
     """One conversation line: the line read with the members' messages in turn order, and the line's
     keys from the other columns where the turns agree and a cell changed (see the module's docstring)."""
@@ -229,7 +237,7 @@ def _conversation(members: list[Case], headers: list[str]) -> dict[str, Any]:
             continue  # turns that differ (left_out says so), or as read
         text = texts.pop()
         key = session_key if column == "session_id" else column
-        original = line.get(key)
+        original = line.get(key, _typed(members[0], column))  # a new line: the value as read, its JSON type
         if text == "" and not isinstance(original, str):
             line.pop(key, None)
         else:

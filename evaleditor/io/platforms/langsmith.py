@@ -26,7 +26,7 @@ from evaleditor.core.export import export_headers
 from evaleditor.core.table import RawTable
 from evaleditor.core.targets import ANSWER, CONTEXT, LANGSMITH, QUESTION, SESSION, TOOL_CALLS, TURN
 from evaleditor.io.platforms import Case, Platform, cases, flat_record, table_of
-from evaleditor.io.records import Record, records_table, row_record, typed_value
+from evaleditor.io.records import Record, records_table, renamed_keys, row_record, typed_value
 
 SOURCE = "https://docs.langchain.com/langsmith/manage-datasets-programmatically"
 JSON_KEYS = ("inputs", "outputs", "metadata")
@@ -72,25 +72,36 @@ def records(ds: Dataset) -> list[dict[str, Any]]:
     LangSmith's; any other row is made from its cells."""
     headers = ds.headers()
     keep = export_headers(ds, LANGSMITH) == headers
+    renamed = renamed_keys(ds) if keep else {}
     out = []
     for case in cases(ds):
         payload = case.row.payload
         if keep and type(payload) is Record:
             where = columns(payload.record)
-            out.append(row_record(headers, case.row.cells, payload, JSON_KEYS) if where is None
-                       else _example(headers, case.row.cells, payload, where))
+            out.append(row_record(headers, case.row.cells, payload, JSON_KEYS, renamed) if where is None
+                       else _example(headers, case.row.cells, payload, where, renamed))
         else:
             out.append(_made(case))
     return out
 
 
-def _example(headers: list[str], cells: list[str], payload: Record,
-             where: dict[str, tuple[str | None, str]]) -> dict[str, Any]:
+def _example(headers: list[str], cells: list[str], payload: Record, where: dict[str, tuple[str | None, str]],
+             renamed: dict[str, str]) -> dict[str, Any]:
     """The example read with the row's edits: an edited cell changes only its key (a new column is a
-    metadata key, or an input/output by its name); a removed column's key is dropped."""
+    metadata key, or an input/output by its name); a removed column's key is dropped; a renamed
+    column's key (`renamed`: new name -> column as read) is renamed in its place, its value kept."""
     out = {k: dict(v) if k in JSON_KEYS else v for k, v in payload.record.items()}
-    edits: list[tuple[str, str | None]] = [(col, None) for col in payload.shown if col not in headers]
-    edits += [(col, text) for col, text in zip(headers, cells, strict=False) if payload.shown.get(col, "") != text]
+    shown, where = dict(payload.shown), dict(where)
+    for col, source in renamed.items():
+        if col not in where and source in where and source not in headers:
+            top, key = where.pop(source)
+            holder = out if top is None else out[top]
+            moved = {(col if k == key else k): v for k, v in holder.items()}
+            holder.clear()
+            holder.update(moved)
+            where[col], shown[col] = (top, col), shown.pop(source)
+    edits: list[tuple[str, str | None]] = [(col, None) for col in shown if col not in headers]
+    edits += [(col, text) for col, text in zip(headers, cells, strict=False) if shown.get(col, "") != text]
     for col, text in edits:
         top, key = where.get(col, (_NEW.get(col, "metadata"), col))
         holder = out if top is None else out.setdefault(top, {})
@@ -104,17 +115,18 @@ def _example(headers: list[str], cells: list[str], payload: Record,
 
 def _made(case: Case) -> dict[str, Any]:
     f = case.fields
-    inputs = {"question": f.get(QUESTION, "")}
+    inputs = {"question": case.value(QUESTION)}
     if f.get(CONTEXT):
-        inputs["context"] = f[CONTEXT]
+        inputs["context"] = case.value(CONTEXT)
     outputs: dict[str, Any] = {}
     if f.get(ANSWER):
-        outputs["answer"] = f[ANSWER]
+        outputs["answer"] = case.value(ANSWER)
     if f.get(TOOL_CALLS):
         calls = toolcalls.parse(f[TOOL_CALLS])
         outputs["expected_tool_calls"] = calls if calls is not None else f[TOOL_CALLS]
-    metadata = {k: v for k, v in case.extras.items() if v}
-    metadata.update({k: f[fld] for k, fld in (("session_id", SESSION), ("turn_id", TURN)) if f.get(fld)})
+    typed = case.typed_extras()
+    metadata = {k: typed.get(k, v) for k, v in case.extras.items() if v}  # a number as read stays one
+    metadata.update({k: case.value(fld) for k, fld in (("session_id", SESSION), ("turn_id", TURN)) if f.get(fld)})
     record: dict[str, Any] = {"inputs": inputs, "outputs": outputs}
     if metadata:
         record["metadata"] = metadata

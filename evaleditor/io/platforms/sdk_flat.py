@@ -60,7 +60,8 @@ def records(ds: Dataset) -> list[dict[str, Any]]:
     out = []
     for n, (case, history) in enumerate(zip(rows, made, strict=True)):
         record = kept[n] if kept is not None else {  # JSON text of a JSON column written as its value
-            k: typed_value(v, None, k in JSON_KEYS) for k, v in flat_record(case, SDK_FLAT).items()}
+            k: typed_value(v, None, k in JSON_KEYS) if isinstance(v, str) else v
+            for k, v in flat_record(case, SDK_FLAT).items()}
         if _CASE_ID in record:
             record[_SOURCE_ID] = record.pop(_CASE_ID)
         if case.fields.get(SESSION) and not shown:

@@ -54,28 +54,30 @@ def _showed(p: SdkCase, name: str) -> bool:
     return name in p.case and scalar_text(p.case[name]) == p.shown.get(extra_key(name))
 
 
-def renamed_columns(rows: Sequence[RowExtras], names: list[str], present: set[str]) -> dict[str, str]:
+def renamed_columns(rows: Sequence[RowExtras], names: list[str], present: set[str],
+                    prefix: str = "extra:") -> dict[str, str]:
     """Extra columns renamed since the file was read: new name -> name as read.
 
     A column that no row read from a file showed is taken for the rename of a column as read that is
     no longer in the table when it holds that column's text in at least half of the rows where that
-    showed any (the first such column as read, the one it matches most)."""
+    showed any (the first such column as read, the one it matches most). `prefix`: what the payload's
+    `shown` puts before a column's name (SdkCase's `extra:`; a records file's Record, none)."""
     payloads = [r for r in rows if r.payload is not None]
-    new = [name for name in names if not any(extra_key(name) in r.payload.shown for r in payloads)]
+    new = [name for name in names if not any(prefix + name in r.payload.shown for r in payloads)]
     if not new:
         return {}
     gone: dict[str, None] = {}
     for r in payloads:
         for key in r.payload.shown:
-            if key.startswith("extra:") and key[len("extra:"):] not in present:
-                gone[key[len("extra:"):]] = None
+            if key.startswith(prefix) and key[len(prefix):] not in present:
+                gone[key[len(prefix):]] = None
     out: dict[str, str] = {}
     for name in new:
         best, most = None, 0
         for old in gone:
             if old in out.values():
                 continue
-            key = extra_key(old)
+            key = prefix + old
             showing = [r for r in payloads if r.payload.shown.get(key)]
             same = sum(1 for r in showing if r.extras.get(name) == r.payload.shown[key])
             if same > most and 2 * same >= len(showing):
