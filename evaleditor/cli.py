@@ -269,8 +269,9 @@ def _convert(args) -> int:
 
 
 def _left_out_warnings(plan, out, output: str) -> list[str]:
-    """What the written file does not hold of the input (the save plan's list, as the window asks it)."""
-    from evaleditor.core.report import left_out_json
+    """What the written file does not hold of the input (the save plan's list, as the window asks it);
+    `out`: the document as written."""
+    from evaleditor.core.report import replaced_rows, some_of
 
     said = []
     if plan.other_sheets:
@@ -283,7 +284,7 @@ def _left_out_warnings(plan, out, output: str) -> list[str]:
                              "images …); {output} does not keep it: convert to .json to keep it", n).format(
                                  n=n, output=output))
     if n := len(plan.replaced_traces):
-        rows = ", ".join(map(str, left_out_json(plan, out.dataset)["replaced_traces"][:10])) + (" …" if n > 10 else "")
+        rows = some_of(replaced_rows(plan, out.dataset))
         said.append(ngettext("evaleditor: warning: {n} row is now a later turn of a conversation, whose history "
                              "replaces the earlier turns of its own agent trace in {output} (row {rows})",
                              "evaleditor: warning: {n} rows are now a later turn of a conversation, whose history "

@@ -57,13 +57,26 @@ def report_json(doc: Document, file_label: str) -> dict:
     }
 
 
+def some_of(items, shown: int = 10) -> str:
+    """The first `shown` of `items` (row numbers in the output's order, names) for a message: comma
+    separated, with `…` when there are more. Every message naming rows or conversations uses it."""
+    items = list(items)
+    return ", ".join(map(str, items[:shown])) + (" \u2026" if len(items) > shown else "")
+
+
+def replaced_rows(plan: SavePlan, written: Dataset) -> list[int]:
+    """The rows (1-based, in order) of the file a save by `plan` writes whose own agent trace it holds
+    only in part; `written`: the dataset as written (the plan's command applied: as_planned)."""
+    return sorted(written.position(rid) + 1 for rid in plan.replaced_traces)
+
+
 def left_out_json(plan: SavePlan | None, ds: Dataset | None = None) -> dict:
     """What a save by `plan` leaves out (core/schema.LeftOut), its rows numbered as in `ds` (None: no plan,
     nothing written from a document)."""
     if plan is None or ds is None:
         return {"other_sheets": [], "hidden_cases": 0, "replaced_traces": [], "format_limits": []}
     return {"other_sheets": list(plan.other_sheets), "hidden_cases": plan.hidden_cases,
-            "replaced_traces": sorted(ds.position(rid) + 1 for rid in plan.replaced_traces),
+            "replaced_traces": replaced_rows(plan, ds),
             "format_limits": [str(m) for m in plan.format_limits]}  # English, as the report's messages
 
 

@@ -491,8 +491,15 @@ def test_saving_a_trace_into_a_conversation_says_which_turns_go(qtbot, tmp_path,
     before = path.read_bytes()
     assert not w.documents.save()
     (_, fmt, lines, in_place), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
-    assert fmt == "json" and in_place and "agent traces" in lines[0] and lines[0].endswith("rows 1")
+    # the row as the file numbers it (and the window once saved): conv-a's third turn, as convert says
+    assert fmt == "json" and in_place and "agent traces" in lines[0] and lines[0].endswith("rows 3")
     assert path.read_bytes() == before
+    from evaleditor.cli import _left_out_warnings
+    from evaleditor.io.convert import as_planned
+    from evaleditor.io.save import plan_save
+
+    plan = plan_save(w.doc, "json")
+    assert _left_out_warnings(plan, as_planned(w.doc, plan), "out.json")[0].endswith("(row 3)")
 
 
 def test_a_chinese_evaluation_set_switched_to_sdk_saves_real_cases(qtbot, tmp_path, dialogs_log):

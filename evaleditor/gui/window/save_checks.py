@@ -113,12 +113,17 @@ class SaveChecks(QObject):
         if plan.other_sheets:
             lines.append(translate("SaveChecks", "the workbook's other sheets: {names}").format(
                 names=", ".join(f"\u201c{name}\u201d" for name in plan.other_sheets)))
-        if replaced := plan.replaced_traces:
+        if plan.replaced_traces:
+            from evaleditor.core.report import replaced_rows, some_of
+
+            written = doc.dataset  # numbered as in the file (and the window once saved): the plan applied
+            if plan.command is not None:
+                written = written.copy()
+                plan.command.apply(written)
             lines.append(translate("SaveChecks", "the earlier turns of agent traces in rows that joined a "
                                                  "conversation as a later turn (their history becomes the "
                                                  "conversation's): rows {rows}").format(
-                rows=", ".join(str(doc.dataset.position(r) + 1) for r in replaced[:10])
-                + (" \u2026" if len(replaced) > 10 else "")))
+                rows=some_of(replaced_rows(plan, written))))
         if plan.hidden_cases:
             lines.append(translate("SaveChecks", "what SDK cases hold that a table cannot show: agent traces, rubrics, "
                                                  "images … (cases with any: {n:,})").format(n=plan.hidden_cases))

@@ -36,6 +36,7 @@ from typing import Any
 from evaleditor.core.dataset import Dataset
 from evaleditor.core.export import export_headers
 from evaleditor.core.i18n import N_, Msg
+from evaleditor.core.report import some_of
 from evaleditor.core.table import LoadNote, RawTable
 from evaleditor.core.targets import ANSWER, AZURE, CONTEXT, QUESTION, SESSION, TURN, get_target
 from evaleditor.io.platforms import Case, Platform, cases, flat_record, table_of
@@ -189,11 +190,7 @@ def left_out(ds: Dataset, fmt: str) -> list[Msg]:
                 differing.setdefault(column, []).append(members[0].fields[SESSION])
     return [Msg(N_("the column {column} where the turns of a conversation differ (a conversation is one line, "
                    "with one value for all its turns): {sessions}"),
-                (("column", column), ("sessions", _some(sessions)))) for column, sessions in differing.items()]
-
-
-def _some(names: list[str], shown: int = 5) -> str:
-    return ", ".join(names[:shown]) + (" …" if len(names) > shown else "")
+                (("column", column), ("sessions", some_of(sessions, 5)))) for column, sessions in differing.items()]
 
 
 def _kept(ds: Dataset, rows: list[Case]) -> list[bool]:

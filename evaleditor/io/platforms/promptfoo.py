@@ -21,6 +21,7 @@ from evaleditor.core.commands import Command, RenameColumn, SetCells
 from evaleditor.core.dataset import Dataset
 from evaleditor.core.export import export_headers
 from evaleditor.core.i18n import N_, Msg
+from evaleditor.core.report import some_of
 from evaleditor.core.targets import ANSWER, PROMPTFOO
 from evaleditor.io.platforms import Platform, cases, flat_record, table_of
 
@@ -84,7 +85,7 @@ def for_target(ds: Dataset, target: str) -> tuple[list[Command], list[Msg]]:
             checks.append(str(number))
         elif answer != cell:
             changes.append((row.id, ds.columns[at].id, answer))
-    shown = ", ".join(checks[:10]) + (" …" if len(checks) > 10 else "")
+    shown = some_of(checks)
     commands: list[Command] = [SetCells(changes, N_("Reference answers"))] if changes else []
     return commands, [Msg(N_("the meaning of promptfoo checks that are no reference answer (rows {rows}: their "
                             "text is kept as the answer)"), (("rows", shown),))] if checks else []
