@@ -2,13 +2,13 @@
 proved nothing: the offscreen plugin links none of the xcb libraries, so on a bare Debian the probe
 passed, nothing was installed, and the window died with Qt's raw message (exit 250)."""
 
-import importlib.util
 import subprocess
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.dev_module import load_dev
+
 LDD_MISSING = """\tlinux-vdso.so.1 (0x00007ffd)
 \tlibQt6XcbQpa.so.6 => /venv/PySide6/Qt/lib/libQt6XcbQpa.so.6 (0x00007f50)
 \tlibxcb-icccm.so.4 => not found
@@ -20,10 +20,7 @@ LDD_OK = "\tlibxcb-icccm.so.4 => /lib/x86_64-linux-gnu/libxcb-icccm.so.4 (0x0000
 
 @pytest.fixture
 def dev():
-    spec = importlib.util.spec_from_file_location("dev_under_test", ROOT / "dev.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_dev()
 
 
 class Machine:

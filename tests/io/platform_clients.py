@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import functools
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -12,15 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.dev_module import load_dev
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @functools.cache
 def dev():
-    spec = importlib.util.spec_from_file_location("dev_clients", ROOT / "dev.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_dev("dev_clients")
 
 
 def client(path: Path, why_missing: str | None = None) -> Path:
