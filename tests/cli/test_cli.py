@@ -162,7 +162,7 @@ def test_a_read_only_command_ends_its_process_without_freeing_the_document(capsy
 
 
 def test_convert_reports_the_platform_file_as_written_not_the_columns_it_left_out(capsys, tmp_path):
-    """Bedrock holds prompt, referenceResponse and category: the conversations and the broken tool
+    """Bedrock holds prompt, referenceResponse, category and modelResponses: the conversations and the broken tool
     calls are left out (and warned of), so the report, its shape line and the exit status are those of
     the file written, as `validate` on it says, not of the columns it does not hold."""
     src, out = tmp_path / "cases.csv", tmp_path / "bedrock.jsonl"

@@ -206,7 +206,7 @@ def test_bedrock_lines_hold_only_the_keys_aws_documents_and_the_rest_is_said(tmp
         [["s1", "1", "Hi", "Hello", "greeting", "n"], ["s1", "2", "Bye", "Ciao", "greeting", ""]], "csv"),
         None, "bedrock")
     assert said(d, "jsonl") == ["the columns a Bedrock prompt dataset does not hold (it holds prompt, "
-                                "referenceResponse and category): session_id, turn_id, note"]
+                                "referenceResponse, category and modelResponses): session_id, turn_id, note"]
     out = tmp_path / "bedrock.jsonl"
     save_document(d, out)
     assert lines(out) == [{"prompt": "Hi", "referenceResponse": "Hello", "category": "greeting"},
@@ -308,7 +308,7 @@ def test_convert_warns_of_what_another_platforms_file_leaves_out_and_exits_0(tmp
     assert "evaleditor: warning: " in err and "leaves out the column category where the turns of a conversation " \
         "differ (a conversation is one line, with one value for all its turns): s1" in err
     assert main(["convert", str(src), str(tmp_path / "b.jsonl"), "--target", "bedrock"]) == 0
-    assert capsys.readouterr().err.rstrip().endswith("referenceResponse and category): session_id, turn_id")
+    assert capsys.readouterr().err.rstrip().endswith("referenceResponse, category and modelResponses): session_id, turn_id")
     assert main(["convert", str(src), str(tmp_path / "a.csv"), "--target", "azure-foundry"]) == 0
     assert "leaves out" not in capsys.readouterr().err  # a row a turn: nothing left out
 
@@ -443,7 +443,7 @@ def test_the_save_plan_holds_what_a_platforms_file_cannot_and_convert_and_the_ap
 
     src = tmp_path / "cases.csv"
     src.write_text("session_id,turn_id,question,answer\ns1,1,Hi,Hello\n", encoding="utf-8")
-    want = ["the columns a Bedrock prompt dataset does not hold (it holds prompt, referenceResponse and category): "
+    want = ["the columns a Bedrock prompt dataset does not hold (it holds prompt, referenceResponse, category and modelResponses): "
             "session_id, turn_id"]
     plan = plan_save(load_document(src), "jsonl", "bedrock")
     assert [str(m) for m in plan.format_limits] == want

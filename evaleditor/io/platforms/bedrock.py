@@ -40,8 +40,8 @@ def left_out(ds: Dataset, fmt: str) -> list[Msg]:
     dropped = list(dict.fromkeys(k for r in _made(ds) for k in r if k not in KEYS))
     if not dropped:
         return []
-    return [Msg(N_("the columns a Bedrock prompt dataset does not hold (it holds prompt, referenceResponse and "
-                   "category): {columns}"), (("columns", ", ".join(dropped)),))]
+    return [Msg(N_("the columns a Bedrock prompt dataset does not hold (it holds prompt, referenceResponse, "
+                   "category and modelResponses): {columns}"), (("columns", ", ".join(dropped)),))]
 
 
 def blank(headers: list[str]) -> dict[str, Any]:
