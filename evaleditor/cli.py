@@ -30,15 +30,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if argv and argv[0] in COMMANDS or argv[:1] in (["-h"], ["--help"]):
             args = command_parser().parse_args(argv)
-            try:
-                code = {"validate": _validate, "shape": _shape, "convert": _convert, "template": _template}[
-                    args.command](args) if args.command else 0
-            finally:
-                if not (as_process and args.command in READ_ONLY):
-                    _kept.clear()
-            if as_process and args.command in READ_ONLY:
-                _end_process(code)
-            return code
+            if args.command in WRITING_NOTHING:
+                code, _last_read = WRITING_NOTHING[args.command](args)
+                if as_process:
+                    _end_process(code)  # _last_read still alive: the operating system frees it
+                return code
+            return {"convert": _convert, "template": _template}[args.command](args) if args.command else 0
         args = gui_parser().parse_args(argv)
         return _gui(args.files, args.demo)
     except UsageError as exc:
@@ -49,8 +46,6 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
-READ_ONLY = ("validate", "shape")  # the commands that write no file
-_kept: list = []  # the document `_load` read last, until main() returns (or the process ends with it)
 
 
 def _end_process(code: int) -> NoReturn:
@@ -108,14 +103,11 @@ def _load(args, name: str, target: str | None, sheet_target: str | None = None):
     try:
         if is_pattern(name):
             raise ReadError(name, N_("no file matches this pattern"))
-        _kept.clear()  # the one before
         if name != STREAM:
-            _kept.append(load_document(name, sheet=args.sheet, target=target, sheet_target=sheet_target))
-            return _kept[-1], None
+            return load_document(name, sheet=args.sheet, target=target, sheet_target=sheet_target), None
         with stdin_copy(args.source_format) as path:
             try:
-                _kept.append(load_document(path, sheet=args.sheet, target=target, sheet_target=sheet_target))
-                return _kept[-1], None
+                return load_document(path, sheet=args.sheet, target=target, sheet_target=sheet_target), None
             except ReadError as exc:  # said of "-", not of the temporary copy
                 raise ReadError(name, exc.reason) from None
     except EvalEditorError as exc:
@@ -138,18 +130,20 @@ def _files(args) -> list[str]:
     return names
 
 
-def _validate(args) -> int:
-    """Each file's report (text, or one JSON line each); with several files a summary line. The exit
-    status is the worst file's."""
+def _validate(args):
+    """Each file's report (text, or one JSON line each); with several files a summary line. Returns the
+    exit status (the worst file's) and the last document read (main ends the process with it alive)."""
     from collections import Counter
 
     from evaleditor.core.report import count_line, report_json, report_text, unreadable_json
 
     names = _files(args)
     worst, with_errors, unreadable, totals = 0, 0, 0, Counter()
+    doc = None
     for n, name in enumerate(names):
         if n and args.format == "text":
             _emit("")
+        doc = None  # the one before, freed before the next is read
         doc, error = _load(args, name, args.target)
         if doc is None:
             if args.format == "json":
@@ -170,16 +164,18 @@ def _validate(args) -> int:
             with_errors=ngettext("{n} with errors", "{n} with errors", with_errors).format(n=with_errors),
             unreadable=ngettext("{n} unreadable", "{n} unreadable", unreadable).format(n=unreadable),
             counts=count_line({k: totals[k] for k in ("error", "warning", "info")})))
-    return worst
+    return worst, doc
 
 
-def _shape(args) -> int:
-    """Each file's shape line (`FILE: line` when there are several), or one JSON object per line."""
+def _shape(args):
+    """Each file's shape line (`FILE: line` when there are several), or one JSON object per line. Returns
+    the exit status and the last document read, as _validate."""
     from evaleditor.core.report import shape_report_json, unreadable_shape_json
 
     names = _files(args)
-    worst = 0
+    worst, doc = 0, None
     for name in names:
+        doc = None  # the one before, freed before the next is read
         doc, error = _load(args, name, args.target)
         if doc is None:
             if args.format == "json":
@@ -191,7 +187,12 @@ def _shape(args) -> int:
         else:
             _emit(escape_for_terminal(f"{name}: {doc.shape.line}" if len(names) > 1 else doc.shape.line))
         worst = max(worst, 1 if doc.validator.counts["error"] else 0)  # the exit status of every command that reads
-    return worst
+    return worst, doc
+
+
+# the commands that write no file: they return (exit status, the last document read), and run as the
+# process they end it with that document alive
+WRITING_NOTHING = {"validate": _validate, "shape": _shape}
 
 
 def _convert(args) -> int:

@@ -140,25 +140,33 @@ def test_a_read_only_command_ends_its_process_without_freeing_the_document(capsy
     """Run as the process (no argv given), validate and shape flush what they printed and end the
     process with the document still alive: freeing a 100k-row document costs 0.1 s for nothing.
     Called with arguments (as here, and by the Python API's users), main() returns and frees it."""
+    import weakref
+
     from evaleditor import cli
 
-    ended = []
+    ended, read, load = [], [], cli._load
+
+    def loading(*args, **kwargs):
+        doc, error = load(*args, **kwargs)
+        read.append(weakref.ref(doc))
+        return doc, error
 
     def end(code):
         sys.stdout.flush()
-        ended.append((code, [type(d).__name__ for d in cli._kept]))
+        ended.append((code, [type(ref()).__name__ for ref in read]))
         raise SystemExit(code)
 
+    monkeypatch.setattr(cli, "_load", loading)
     monkeypatch.setattr(cli.os, "_exit", end)
     for command in ("validate", "shape"):
         monkeypatch.setattr(sys, "argv", ["evaleditor", command, str(messy)])
         with pytest.raises(SystemExit):
             main()
-        assert ended.pop() == (1, ["Document"])
+        assert ended.pop() == (1, ["Document"])  # still alive when the process ends
         assert "SINGLE-TURN" in capsys.readouterr().out
-    cli._kept.clear()
+        read.clear()
     code, out, _ = run(capsys, "validate", messy)
-    assert code == 1 and "SINGLE-TURN" in out and cli._kept == [] and ended == []
+    assert code == 1 and "SINGLE-TURN" in out and [ref() for ref in read] == [None] and ended == []
 
 
 def test_convert_reports_the_platform_file_as_written_not_the_columns_it_left_out(capsys, tmp_path):
