@@ -146,18 +146,14 @@ class Validator:
         self.full()
         self._notify(before | set(self._composed), True)
 
-    def _full(self, rows_checked: bool = False) -> None:
-        """`rows_checked`: `_empty` and `_row_local` are up to date already (a CheckPass found them).
-        A CheckPass runs the same pieces in slices: _index_spanning, _index_questions, _check_session,
+    def _full(self) -> None:
+        """A CheckPass runs the same pieces in slices: _index_spanning, _index_questions, _check_session,
         _compose_all."""
         ctx = self._ctx = checks.RowContext(self.ds, self.is_workbook())
         rows = self.ds.rows
-        if rows_checked:
-            columns = bulk.columns_of(rows, len(ctx.col_ids))
-        else:
-            self._empty: set[int] = bulk.empty_rows(rows)
-            columns = bulk.columns_of(rows, len(ctx.col_ids))
-            self._row_local: dict[int, tuple[Issue, ...]] = ctx.check_all(rows, columns, self._empty)
+        self._empty: set[int] = bulk.empty_rows(rows)
+        columns = bulk.columns_of(rows, len(ctx.col_ids))
+        self._row_local: dict[int, tuple[Issue, ...]] = ctx.check_all(rows, columns, self._empty)
         irregular, questions = self._index_spanning(columns)
         self._index_questions(questions)
         del questions
