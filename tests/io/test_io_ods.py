@@ -4,11 +4,13 @@ written (no well-kept writer), and saving says why and what to choose instead.""
 from __future__ import annotations
 
 import datetime
+import zipfile
 
 import pytest
 
 from evaleditor.core.errors import ReadError, WriteError
 from evaleditor.io import read_table
+from evaleditor.io.excel import numformats
 from evaleditor.io.load import load_document
 from evaleditor.io.save import save_document
 from tests.io.io_builders import table_xlsx, tables_ods
@@ -57,3 +59,109 @@ def test_saving_as_ods_says_why_not_and_proposes_xlsx(tmp_path):
         save_document(doc, path)
     save_document(doc, tmp_path / "cases.xlsx")
     assert read_table(tmp_path / "cases.xlsx").rows == [["Q1"]]
+
+
+# Number formats, as LibreOffice writes them: named number styles in styles.xml, cell styles naming them
+# among content.xml's automatic styles, a column's or a row's default cell style for unstyled cells.
+_NS = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+       'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
+       'xmlns:number="urn:oasis:names:tc:opendocument:xmlns:datastyle:1.0" '
+       'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+       'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.3"')
+_NUMBER_STYLES = (
+    '<number:number-style style:name="N145"><number:number number:decimal-places="0" '
+    'number:min-decimal-places="0" number:min-integer-digits="3"/></number:number-style>'
+    '<number:number-style style:name="N146"><number:text>ID-</number:text><number:number '
+    'number:decimal-places="0" number:min-decimal-places="0" number:min-integer-digits="3"/></number:number-style>')
+_CELL_STYLES = (
+    '<style:style style:name="ce1" style:family="table-cell" style:parent-style-name="Default" '
+    'style:data-style-name="N145"/>'
+    '<style:style style:name="ce6" style:family="table-cell" style:parent-style-name="Default" '
+    'style:data-style-name="N146"/>'
+    '<style:style style:name="child" style:family="table-cell" style:parent-style-name="ce1"/>')
+
+
+def styled_ods(path, table: str, cell_styles: str = _CELL_STYLES) -> object:
+    """An .ods whose one sheet is `table` (the XML inside <table:table>)."""
+    styles = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-styles {_NS}><office:styles>'
+              f'<style:style style:name="Default" style:family="table-cell"/>{_NUMBER_STYLES}'
+              "</office:styles></office:document-styles>")
+    content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {_NS}>'
+               f"<office:automatic-styles>{cell_styles}</office:automatic-styles>"
+               f'<office:body><office:spreadsheet><table:table table:name="Cases">{table}</table:table>'
+               "</office:spreadsheet></office:body></office:document-content>")
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.spreadsheet")
+        zf.writestr("styles.xml", styles, zipfile.ZIP_DEFLATED)
+        zf.writestr("content.xml", content, zipfile.ZIP_DEFLATED)
+        zf.writestr("META-INF/manifest.xml", _MANIFEST, zipfile.ZIP_DEFLATED)
+    return path
+
+
+_MANIFEST = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest '
+             'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">'
+             '<manifest:file-entry manifest:full-path="/" '
+             'manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
+             '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
+             '<manifest:file-entry manifest:full-path="styles.xml" manifest:media-type="text/xml"/>'
+             "</manifest:manifest>")
+
+
+def _text(value: str) -> str:
+    return f'<table:table-cell office:value-type="string"><text:p>{value}</text:p></table:table-cell>'
+
+
+def _number(value: float, style: str | None = None, repeat: int = 1) -> str:
+    styled = f' table:style-name="{style}"' if style else ""
+    repeated = f' table:number-columns-repeated="{repeat}"' if repeat > 1 else ""
+    return (f'<table:table-cell{styled}{repeated} office:value-type="float" office:value="{value}">'
+            f"<text:p>{value}</text:p></table:table-cell>")
+
+
+def _row(*cells: str, default: str | None = None, repeat: int = 1) -> str:
+    attrs = (f' table:default-cell-style-name="{default}"' if default else "") + (
+        f' table:number-rows-repeated="{repeat}"' if repeat > 1 else "")
+    return f"<table:table-row{attrs}>{''.join(cells)}</table:table-row>"
+
+
+def test_ods_numbers_read_as_their_number_style_shows_them(tmp_path):
+    columns = ('<table:table-column table:default-cell-style-name="Default"/>'
+               '<table:table-column table:number-columns-repeated="2" table:default-cell-style-name="ce1"/>'
+               '<table:table-column table:number-columns-repeated="16381" table:default-cell-style-name="Default"/>')
+    path = styled_ods(tmp_path / "ids.ods", columns + "".join([
+        _row(_text("question"), _text("id"), _text("code"), _text("plain")),
+        _row(_text("q1"), _number(7, "ce1"), _number(42, "ce6"), _number(7)),
+        _row(_text("q2"), _number(12), _number(3, "child"), _number(5, "Default")),  # column / parent style
+        _row(_text("q3"), _number(7), _number(-5, "ce6"), _number(8), default="ce6"),  # the row's beats the column's
+        _row(_text("q4"), _number(7.5, "ce1"), _number(9, repeat=2)),  # 7.5 would show 008: kept; a run of cells
+    ]))
+    assert read_table(path).rows == [
+        ["q1", "007", "ID-042", "7"],
+        ["q2", "012", "003", "5"],
+        ["q3", "ID-007", "-ID-005", "ID-008"],
+        ["q4", "7.5", "009", "9"],
+    ]
+
+
+def test_ods_repeated_rows_take_their_format_and_the_work_is_bounded_by_the_cells_read(tmp_path, monkeypatch):
+    path = styled_ods(tmp_path / "many.ods", "".join([
+        _row(_text("question"), _text("id")),
+        _row(_text("q"), _number(7, "ce1"), repeat=3),
+        # Calc's trailing rows, here styled: a million rows of 16,384 cells, none holding a value
+        _row('<table:table-cell table:style-name="ce1" table:number-columns-repeated="16384"/>', repeat=1_048_572),
+    ]))
+    shown = []
+    original = numformats.Padding.shown
+    monkeypatch.setattr(numformats.Padding, "shown", lambda self, text: shown.append(text) or original(self, text))
+    assert read_table(path).rows == [["q", "007"]] * 3
+    assert shown == ["7"] * 3  # only the cells that were read are visited
+
+
+def test_ods_cell_style_chains_that_loop_or_run_deep_read_as_the_value(tmp_path):
+    loop = ('<style:style style:name="a" style:family="table-cell" style:parent-style-name="b"/>'
+            '<style:style style:name="b" style:family="table-cell" style:parent-style-name="a"/>')
+    deep = "".join(f'<style:style style:name="d{i}" style:family="table-cell" style:parent-style-name="d{i + 1}"/>'
+                   for i in range(40)) + '<style:style style:name="d40" style:family="table-cell" style:data-style-name="N145"/>'
+    path = styled_ods(tmp_path / "loop.ods", _row(_text("question"), _text("id"), _text("deep"))
+                      + _row(_text("q"), _number(7, "a"), _number(7, "d0")), _CELL_STYLES + loop + deep)
+    assert read_table(path).rows == [["q", "7", "7"]]

@@ -57,7 +57,7 @@ def padding_of(code: str) -> Padding | None:
     return Padding(len(zeros), before, after)
 
 
-def _xml_text(raw: bytes) -> str:
+def xml_text(raw: bytes) -> str:
     """An attribute's value as text (`&quot;ID-&quot;000` is `"ID-"000`); html only when needed: its
     import costs 3 ms of every small file's validate."""
     text = raw.decode("utf-8", "replace")
@@ -77,7 +77,7 @@ def padded_styles(zf: zipfile.ZipFile) -> dict[bytes, Padding]:
     formats: dict[bytes, Padding] = {}
     for attrs in _NUM_FMT.findall(data):
         fields = dict(_ATTR.findall(attrs))
-        padding = padding_of(_xml_text(fields.get(b"formatCode", b"")))
+        padding = padding_of(xml_text(fields.get(b"formatCode", b"")))
         if padding is not None and b"numFmtId" in fields:
             formats[fields[b"numFmtId"].strip()] = padding
     if not formats:

@@ -2,7 +2,8 @@
 
 The same guards as a workbook (zip bomb, XML parts declaring entities) run before calamine inflates
 anything; the sheet is chosen as in a workbook (pick_sheet: `--sheet`, else the first with a question
-header), and every cell becomes the text a user sees (grid.cell_text: `3`, not `3.0`; ISO dates).
+header), and every cell becomes the text a user sees (grid.cell_text: `3`, not `3.0`; ISO dates; a
+number as its format shows it, ods_formats.py: `007`).
 
 There is no .ods writer: the Python library that writes the format (odfpy) was last released in
 January 2020 and builds the whole document as a DOM in memory (pyexcel-ods3 and ezodf wrap it or are
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import os
 import zipfile
+import zlib
 
 from evaleditor.core.errors import Cancelled, ReadError
 from evaleditor.core.table import RawTable
@@ -77,8 +79,20 @@ def read_ods(
             if progress is not None:
                 progress(i, len(rows))
         rows[i] = [cell_text(v) for v in row]
+    _show_numbers(path, rows, chosen)
     grid = build_grid(rows, cancel)
     return grid_to_table(path, grid, "ods", chosen, names, [])
+
+
+def _show_numbers(path: object, rows: list[list[str]], sheet: str) -> None:
+    """Numbers as their format shows them (ods_formats.py): `7` formatted `000` reads `007`."""
+    from evaleditor.io.excel.ods_formats import show_ods_numbers
+
+    try:
+        with zipfile.ZipFile(path) as zf:  # type: ignore[arg-type]
+            show_ods_numbers(rows, zf, sheet)
+    except (KeyError, ValueError, zipfile.BadZipFile, OSError, EOFError, zlib.error):
+        pass  # the formats are a courtesy: calamine has read every value already
 
 
 def _is_xlsx(path: object) -> bool:
