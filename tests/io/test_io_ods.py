@@ -72,13 +72,27 @@ _NUMBER_STYLES = (
     '<number:number-style style:name="N145"><number:number number:decimal-places="0" '
     'number:min-decimal-places="0" number:min-integer-digits="3"/></number:number-style>'
     '<number:number-style style:name="N146"><number:text>ID-</number:text><number:number '
-    'number:decimal-places="0" number:min-decimal-places="0" number:min-integer-digits="3"/></number:number-style>')
+    'number:decimal-places="0" number:min-decimal-places="0" number:min-integer-digits="3"/></number:number-style>'
+    '<number:percentage-style style:name="N10"><number:number number:decimal-places="0" '
+    'number:min-decimal-places="0" number:min-integer-digits="1"/><number:text>%</number:text></number:percentage-style>'
+    '<number:currency-style style:name="N104"><number:currency-symbol number:language="en" number:country="US">$'
+    '</number:currency-symbol><number:number number:decimal-places="2" number:min-decimal-places="2" '
+    'number:min-integer-digits="1" number:grouping="true"/></number:currency-style>'
+    '<number:number-style style:name="N2"><number:number number:decimal-places="2" '
+    'number:min-integer-digits="1"/></number:number-style>'  # no min-decimal-places (ODF 1.2): all shown
+    '<number:currency-style style:name="N105P0"><number:currency-symbol>€</number:currency-symbol><number:number '
+    'number:decimal-places="2" number:min-integer-digits="1"/></number:currency-style>'
+    '<number:currency-style style:name="N105"><number:text>-</number:text><number:currency-symbol>€'
+    '</number:currency-symbol><number:number number:decimal-places="2" number:min-integer-digits="1"/>'
+    '<style:map style:condition="value()&gt;=0" style:apply-style-name="N105P0"/></number:currency-style>')
 _CELL_STYLES = (
     '<style:style style:name="ce1" style:family="table-cell" style:parent-style-name="Default" '
     'style:data-style-name="N145"/>'
     '<style:style style:name="ce6" style:family="table-cell" style:parent-style-name="Default" '
     'style:data-style-name="N146"/>'
-    '<style:style style:name="child" style:family="table-cell" style:parent-style-name="ce1"/>')
+    '<style:style style:name="child" style:family="table-cell" style:parent-style-name="ce1"/>'
+    + "".join(f'<style:style style:name="{name}" style:family="table-cell" style:data-style-name="{number}"/>'
+              for name, number in [("pct", "N10"), ("usd", "N104"), ("dec", "N2"), ("eur", "N105")]))
 
 
 def styled_ods(path, table: str, cell_styles: str = _CELL_STYLES) -> object:
@@ -143,6 +157,24 @@ def test_ods_numbers_read_as_their_number_style_shows_them(tmp_path):
     ]
 
 
+def test_ods_percentages_decimals_and_currencies_read_as_calc_shows_them(tmp_path):
+    def cell(kind: str, value: float, style: str) -> str:
+        return (f'<table:table-cell table:style-name="{style}" office:value-type="{kind}" office:value="{value}">'
+                f"<text:p>?</text:p></table:table-cell>")
+
+    path = styled_ods(tmp_path / "formats.ods", "".join([
+        _row(_text("question"), _text("share"), _text("price"), _text("score"), _text("euro")),
+        _row(_text("q1"), cell("percentage", 0.5, "pct"), cell("currency", 1234.5, "usd"), _number(1.5, "dec"),
+             cell("currency", 3.5, "eur")),
+        _row(_text("q2"), cell("percentage", 0.125, "pct"), cell("currency", -2, "usd"), _number(1.234, "dec"),
+             cell("currency", -3.5, "eur")),
+    ]))
+    assert read_table(path).rows == [
+        ["q1", "50%", "$1,234.50", "1.50", "3.5"],  # a style with another for negatives (style:map): the value
+        ["q2", "0.125", "-$2.00", "1.234", "-3.5"],  # 13% and 1.23 would lose digits: the value
+    ]
+
+
 def test_ods_repeated_rows_take_their_format_and_the_work_is_bounded_by_the_cells_read(tmp_path, monkeypatch):
     path = styled_ods(tmp_path / "many.ods", "".join([
         _row(_text("question"), _text("id")),
@@ -151,8 +183,8 @@ def test_ods_repeated_rows_take_their_format_and_the_work_is_bounded_by_the_cell
         _row('<table:table-cell table:style-name="ce1" table:number-columns-repeated="16384"/>', repeat=1_048_572),
     ]))
     shown = []
-    original = numformats.Padding.shown
-    monkeypatch.setattr(numformats.Padding, "shown", lambda self, text: shown.append(text) or original(self, text))
+    original = numformats.Shown.shown
+    monkeypatch.setattr(numformats.Shown, "shown", lambda self, text: shown.append(text) or original(self, text))
     assert read_table(path).rows == [["q", "007"]] * 3
     assert shown == ["7"] * 3  # only the cells that were read are visited
 

@@ -1,16 +1,20 @@
-"""Numbers shown with leading zeros: a whole number in a cell formatted `000` (or `"ID-"000`) reads as
-the text Excel shows, `007` (or `ID-007`), not `7`.
+"""Numbers read as the text their number format shows, as Excel and Calc show them: 7 formatted `000`
+reads `007`, `"ID-"000` reads `ID-007`, 0.5 formatted `0%` reads `50%`, 1.5 formatted `0.00` reads
+`1.50`, 1234567 formatted `#,##0` reads `1,234,567`, 3.5 formatted `"$"#,##0.00` reads `$3.50`.
 
 python-calamine gives the value without its format. So xl/styles.xml (small) is read for cell styles
-whose number format is zeros only, perhaps with quoted text before or after; only when the workbook
-has such a style is the sheet's XML read again, for the cells that carry it (a literal `s="N"` search:
-only those cells are visited). The common workbook costs one read of styles.xml. A legacy .xls
-(xls.py) does the same with the formats and styles xlrd reads anyway: only a book with such a style
-is read again with each cell's style (formatting_info).
+whose number format shows a number differently from its value; only when the workbook has such a
+style is the sheet's XML read again, for the cells that carry it (a literal `s="N"` search: only those
+cells are visited). The common workbook costs one read of styles.xml. A legacy .xls (xls.py) does the
+same with the formats and styles xlrd reads anyway (only a book with such a style is read again with
+each cell's style, formatting_info), and an .ods turns its number styles into these codes
+(ods_formats.py).
 
-Left as the raw value: a number that is not whole (`000` shows 7.5 as `008`: the text would lose the
-.5), percent (`0%`), thousands separators, decimals (`0.00`), currency, scientific and multi-section
-formats; the value is what an upload service reads from such a cell, and the text adds nothing to it.
+Left as the raw value: a number the format would round (`0%` shows 0.125 as `13%`, `000` shows 7.5 as
+`008`: the text would lose digits, and Save would write that text), dates (ISO, grid.cell_text),
+scientific, fraction, multi-section (`0;-0`), coloured and conditional formats, and `General`. The
+decimal point and thousands separator are `.` and `,`, whatever the locale of the machine that shows
+the file.
 """
 
 from __future__ import annotations
@@ -18,43 +22,79 @@ from __future__ import annotations
 import re
 import zipfile
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 
 _STYLES = "xl/styles.xml"
 _NUM_FMT = re.compile(rb"<(?:[\w.-]+:)?numFmt\s([^>]*)>")
 _XF = re.compile(rb"<(?:[\w.-]+:)?xf[\s/>]([^>]*)>")
 _CELL_XFS = re.compile(rb"<(?:[\w.-]+:)?cellXfs[\s>].*?</(?:[\w.-]+:)?cellXfs>", re.S)
 _ATTR = re.compile(rb'([\w:.-]+)\s*=\s*"([^"]*)"')
-_PADDED = re.compile(r'(?:"([^"]*)")?(0+)(?:"([^"]*)")?')  # "ID-"000"-x": text, zeros, text
-_WHOLE = re.compile(r"-?\d+")
+# text Excel shows as it is: "quoted", \escaped, [$€-407] (a currency and its locale), a few bare marks
+_TEXT = r'(?:"[^"]*"|\\.|\[\$[^\]-]*(?:-[0-9A-Fa-f]+)?\]|[$+\-/():!^&\'~{}<>= ])*'
+_CODE = re.compile(rf"({_TEXT})((?:#,##)?(?:0+|#))(?:\.(0*)(#*))?(%?)({_TEXT})")
+_TEXT_PART = re.compile(r'"([^"]*)"|\\(.)|\[\$([^\]-]*)(?:-[0-9A-Fa-f]+)?\]|(.)')
+_BUILT_IN = {b"2": "0.00", b"3": "#,##0", b"4": "#,##0.00", b"9": "0%", b"10": "0.00%"}  # not in styles.xml
 _CELL_TAG = re.compile(rb"<(?:[\w.-]+:)?c\s([^>]*)>")
 _CELL_REF = re.compile(rb'(?:^|\s)r="([A-Za-z]{1,3})(\d+)"')
 _NUMBER = re.compile(rb'(?:^|\s)t="n"')
 
 
+def _text_of(part: str) -> str:
+    return "".join(q or e or c or b or "" for q, e, c, b in _TEXT_PART.findall(part))
+
+
 @dataclass(frozen=True)
-class Padding:
-    width: int  # the number of zeros
+class Shown:
+    """How a number format shows a number: at least `digits` integer digits (zeros in front), between
+    `places` and `most` decimals, thousands grouped, as a percentage, text before and after."""
+
+    digits: int = 1
+    places: int = 0
+    most: int = 0
+    grouping: bool = False
+    percent: bool = False
     before: str = ""
     after: str = ""
 
     def shown(self, number: str) -> str:
-        """A number's text ("-7") as the format shows it ("-007"); one that is not whole as it is (`000`
-        shows 7.5 as 008: that text would lose the .5)."""
-        if _WHOLE.fullmatch(number) is None:
+        """A number's text ("-7", "0.5") as the format shows it ("-007", "50%"); one the format would
+        round as it is (`000` shows 7.5 as 008: that text would lose the .5)."""
+        try:
+            value = Decimal(number)
+        except InvalidOperation:
             return number
-        sign, digits = ("-", number[1:]) if number.startswith("-") else ("", number)
-        return f"{sign}{self.before}{digits.zfill(self.width)}{self.after}"
+        if not value.is_finite():
+            return number
+        if self.percent:
+            value = value.scaleb(2)
+        sign = "-" if value < 0 else ""
+        text = f"{abs(value):f}"
+        whole, _, fraction = text.partition(".")
+        fraction = fraction.rstrip("0")
+        if len(fraction) > self.most:
+            return number
+        whole = whole.lstrip("0")
+        if self.grouping and whole:
+            whole = f"{int(whole):,}"
+        whole = whole.rjust(self.digits, "0")
+        fraction = fraction.ljust(self.places, "0")
+        point = "." + fraction if fraction else ""
+        return f"{sign}{self.before}{whole}{point}{'%' if self.percent else ''}{self.after}"
 
 
-def padding_of(code: str) -> Padding | None:
-    """The padding a number format code asks for, or None for any other format."""
-    m = _PADDED.fullmatch(code)
+def shown_by(code: str) -> Shown | None:
+    """How a number format code shows numbers, or None when it shows them as their value reads (`0`,
+    `General`) or is not a format this reader shows (see the module's docstring)."""
+    m = _CODE.fullmatch(code)
     if m is None:
         return None
-    before, zeros, after = m[1] or "", m[2], m[3] or ""
-    if len(zeros) < 2 and not before and not after:
-        return None  # `0`: a whole number shows as it reads
-    return Padding(len(zeros), before, after)
+    before, whole, places, extra, percent, after = m.groups()
+    places, extra = places or "", extra or ""
+    if extra and not places:
+        return None  # `0.##`: Excel shows 2 as "2." and Calc as "2"
+    way = Shown(digits=whole.count("0"), places=len(places), most=len(places) + len(extra),
+                grouping="," in whole, percent=bool(percent), before=_text_of(before), after=_text_of(after))
+    return None if way == Shown() else way
 
 
 def xml_text(raw: bytes) -> str:
@@ -68,34 +108,38 @@ def xml_text(raw: bytes) -> str:
     return text
 
 
-def padded_styles(zf: zipfile.ZipFile) -> dict[bytes, Padding]:
-    """Cell style index (as the sheet writes it, b"3") -> its padding, for the styles that pad."""
+def shown_styles(zf: zipfile.ZipFile) -> dict[bytes, Shown]:
+    """Cell style index (as the sheet writes it, b"3") -> how its numbers show, for the styles whose
+    numbers do not read as their value."""
     try:
         data = zf.read(_STYLES)
     except KeyError:
         return {}
-    formats: dict[bytes, Padding] = {}
+    formats: dict[bytes, Shown] = {key: way for key, code in _BUILT_IN.items() if (way := shown_by(code))}
     for attrs in _NUM_FMT.findall(data):
         fields = dict(_ATTR.findall(attrs))
-        padding = padding_of(xml_text(fields.get(b"formatCode", b"")))
-        if padding is not None and b"numFmtId" in fields:
-            formats[fields[b"numFmtId"].strip()] = padding
-    if not formats:
-        return {}
+        if b"numFmtId" in fields:
+            way = shown_by(xml_text(fields.get(b"formatCode", b"")))
+            key = fields[b"numFmtId"].strip()
+            if way is None:
+                formats.pop(key, None)
+            else:
+                formats[key] = way
     section = _CELL_XFS.search(data)
     if section is None:
         return {}
-    styles: dict[bytes, Padding] = {}
+    styles: dict[bytes, Shown] = {}
     for index, attrs in enumerate(_XF.findall(section[0])):
         fields = dict(_ATTR.findall(attrs))
-        padding = formats.get(fields.get(b"numFmtId", b"0").strip())
-        if padding is not None:  # whatever applyNumberFormat says: Excel shows the xf's format
-            styles[str(index).encode()] = padding
+        way = formats.get(fields.get(b"numFmtId", b"0").strip())
+        if way is not None:  # whatever applyNumberFormat says: Excel shows the xf's format
+            styles[str(index).encode()] = way
     return styles
 
 
-def padded_cells(zf: zipfile.ZipFile, part: str, styles: dict[bytes, Padding]):
-    """(row, column, padding), 0-based, of the number cells of sheet `part` that carry a padding style."""
+def shown_cells(zf: zipfile.ZipFile, part: str, styles: dict[bytes, Shown]):
+    """(row, column, how it shows), 0-based, of the number cells of sheet `part` that carry a style
+    of `styles`."""
     from evaleditor.io.excel.extent import _chunks
 
     styled = re.compile(rb'\ss="(' + b"|".join(map(re.escape, styles)) + rb')"')
@@ -117,11 +161,11 @@ def padded_cells(zf: zipfile.ZipFile, part: str, styles: dict[bytes, Padding]):
             yield int(ref[2]) - 1, columns[letters] - 1, styles[m[1]]
 
 
-def pad_rows(rows: list[list[str]], zf: zipfile.ZipFile, part: str) -> None:
-    """Give the whole numbers of sheet `part` (already in `rows`, indexed from A1) their leading zeros."""
-    styles = padded_styles(zf)
+def show_numbers(rows: list[list[str]], zf: zipfile.ZipFile, part: str) -> None:
+    """Give the numbers of sheet `part` (already in `rows`, indexed from A1) the text their format shows."""
+    styles = shown_styles(zf)
     if not styles:
         return
-    for row, column, padding in padded_cells(zf, part, styles):
+    for row, column, way in shown_cells(zf, part, styles):
         if row < len(rows) and column < len(rows[row]):
-            rows[row][column] = padding.shown(rows[row][column])
+            rows[row][column] = way.shown(rows[row][column])

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import zipfile
 
-from evaleditor.io.excel.numformats import Padding, padding_of, xml_text
+from evaleditor.io.excel.numformats import Shown, shown_by, xml_text
 
 MAX_PARENTS = 8  # a cell style's chain of parents followed for its number style (a cycle ends here too)
 _P = rb"(?:[\w.-]+:)?"  # any namespace prefix: Calc writes number:, style:, table:
@@ -118,7 +118,7 @@ def _head(zf: zipfile.ZipFile, part: str) -> bytes:
     return head
 
 
-def shown_styles(zf: zipfile.ZipFile) -> dict[bytes, Padding]:
+def shown_styles(zf: zipfile.ZipFile) -> dict[bytes, Shown]:
     """Cell style name -> how its numbers show, for the styles whose numbers do not read as their value."""
     codes: dict[bytes, str] = {}
     styles: dict[bytes, tuple[bytes | None, bytes | None]] = {}
@@ -129,7 +129,7 @@ def shown_styles(zf: zipfile.ZipFile) -> dict[bytes, Padding]:
     for data in parts:  # content.xml's automatic styles come last: they are what its cells name
         number_styles(data, codes)
         cell_styles(data, styles)
-    shown: dict[bytes, Padding] = {}
+    shown: dict[bytes, Shown] = {}
     for name in styles:
         current: bytes | None = name
         for _ in range(MAX_PARENTS):
@@ -138,7 +138,7 @@ def shown_styles(zf: zipfile.ZipFile) -> dict[bytes, Padding]:
             parent, data_style = styles[current]
             if data_style is not None:
                 code = codes.get(data_style)
-                way = padding_of(code) if code is not None else None
+                way = shown_by(code) if code is not None else None
                 if way is not None:
                     shown[name] = way
                 break
@@ -168,7 +168,7 @@ def show_ods_numbers(rows: list[list[str]], zf: zipfile.ZipFile, sheet: str) -> 
     row_default: bytes | None = None
     row_repeat = 1
     c = 0
-    found: list[tuple[int, int, Padding]] = []  # (column, count, how) of the row being read
+    found: list[tuple[int, int, Shown]] = []  # (column, count, how) of the row being read
     for piece in _chunks(zf, "content.xml"):
         for m in _SHEET_TAG.finditer(piece):
             closed, name, raw = m.groups()

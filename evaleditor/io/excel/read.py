@@ -148,19 +148,19 @@ def _absolute_rows(cal_sheet, progress: Progress | None, cancel: Cancel | None) 
 
 
 def _from_the_xml(path: object, sheet_name: str, needs_scan: bool | None, rows: list[list[str]]):
-    """What calamine does not give, from the sheet's XML: whole numbers get the leading zeros their
-    format shows (numformats.py, in `rows`); the cells it misses are returned (formulas.py)."""
+    """What calamine does not give, from the sheet's XML: numbers get the text their format
+    shows (numformats.py, in `rows`: `007`, `50%`); the cells it misses are returned (formulas.py)."""
     from defusedxml import DefusedXmlException
 
     from evaleditor.io.excel.formulas import missed_cells, sheet_parts
-    from evaleditor.io.excel.numformats import pad_rows
+    from evaleditor.io.excel.numformats import show_numbers
 
     try:
         with zipfile.ZipFile(path) as zf:  # type: ignore[arg-type]
             part = sheet_parts(zf).get(sheet_name)
             if not part:
                 return []
-            pad_rows(rows, zf, part)
+            show_numbers(rows, zf, part)
             return missed_cells(zf, part, needs_scan)
     except DefusedXmlException:
         raise ReadError(path, safety.ENTITIES.format(part=sheet_name)) from None

@@ -13,7 +13,7 @@ import os
 from evaleditor.core.errors import Cancelled, ReadError
 from evaleditor.core.table import RawTable
 from evaleditor.io import safety
-from evaleditor.io.excel.numformats import Padding, padding_of
+from evaleditor.io.excel.numformats import Shown, shown_by
 from evaleditor.io.excel.sheets import grid_to_table, pick_sheet
 from evaleditor.io.grid import EVERY, Cancel, Progress, build_grid, datetime_text, number_text, time_text
 from evaleditor.io.safety import short_reason
@@ -33,9 +33,9 @@ def _date_text(value: float, datemode: int) -> str:
     return datetime_text(moment)
 
 
-def _row_text(ws, r: int, datemode: int, padded: dict[int, Padding] | None = None) -> list[str]:
-    """Row `r` of sheet `ws` as text (from xlrd's type and value arrays: no Cell objects). `padded`: cell
-    style (xf) index -> the leading zeros its number format shows (a book read with formatting_info)."""
+def _row_text(ws, r: int, datemode: int, shown: dict[int, Shown] | None = None) -> list[str]:
+    """Row `r` of sheet `ws` as text (from xlrd's type and value arrays: no Cell objects). `shown`: cell
+    style (xf) index -> how its number format shows numbers (a book read with formatting_info)."""
     import xlrd
     from xlrd.biffh import error_text_from_code
 
@@ -50,8 +50,8 @@ def _row_text(ws, r: int, datemode: int, padded: dict[int, Padding] | None = Non
             add("")
         elif ctype == xlrd.XL_CELL_NUMBER:
             text = number_text(float(value))
-            padding = padded.get(ws.cell_xf_index(r, c)) if padded else None
-            add(padding.shown(text) if padding is not None else text)
+            way = shown.get(ws.cell_xf_index(r, c)) if shown else None
+            add(way.shown(text) if way is not None else text)
         elif ctype == xlrd.XL_CELL_DATE:
             add(_date_text(float(value), datemode))
         elif ctype == xlrd.XL_CELL_BOOLEAN:
@@ -74,8 +74,8 @@ def read_xls(
     safety.check_file(path)
     try:
         book = _open_book(path)
-        padded = _padded_styles(book)
-        if padded:  # each cell's style is kept only on request (60k rows: +0.2 s), so only then
+        shown = _shown_styles(book)
+        if shown:  # each cell's style is kept only on request (60k rows: +0.2 s), so only then
             book.release_resources()
             book = _open_book(path, formatting_info=True)
     except Exception as err:  # xlrd raises XLRDError, CompDocError, struct.error, IndexError ...
@@ -84,7 +84,7 @@ def read_xls(
             raise ReadError(path, safety.PASSWORD) from None
         raise ReadError(path, f"not a valid .xls workbook (the file is damaged: {reason})") from None
     try:
-        return _read_book(path, book, sheet, progress, cancel, target, padded)
+        return _read_book(path, book, sheet, progress, cancel, target, shown)
     finally:
         book.release_resources()
 
@@ -99,14 +99,14 @@ def _open_book(path, formatting_info: bool = False):
                               verbosity=0, formatting_info=formatting_info)
 
 
-def _padded_styles(book) -> dict[int, Padding]:
-    """Cell style (xf) index -> its padding, for the styles whose number format shows leading zeros
-    (numformats.py); xlrd reads the formats and styles whatever formatting_info says."""
-    formats = {key: p for key, fmt in book.format_map.items() if (p := padding_of(fmt.format_str or "")) is not None}
+def _shown_styles(book) -> dict[int, Shown]:
+    """Cell style (xf) index -> how it shows numbers, for the styles whose number format shows them other
+    than as their value (numformats.py); xlrd reads the formats and styles whatever formatting_info says."""
+    formats = {key: w for key, fmt in book.format_map.items() if (w := shown_by(fmt.format_str or "")) is not None}
     return {i: formats[xf.format_key] for i, xf in enumerate(book.xf_list) if xf.format_key in formats}
 
 
-def _read_book(path, book, sheet, progress, cancel, target=None, padded=None) -> RawTable:
+def _read_book(path, book, sheet, progress, cancel, target=None, shown=None) -> RawTable:
     names = book.sheet_names()
 
     def load(name: str):
@@ -119,7 +119,7 @@ def _read_book(path, book, sheet, progress, cancel, target=None, padded=None) ->
         ws = load(name)
         try:
             for r in range(ws.nrows):
-                row = _row_text(ws, r, book.datemode, padded)
+                row = _row_text(ws, r, book.datemode, shown)
                 if any(row):
                     return row
         except Exception as err:
@@ -137,7 +137,7 @@ def _read_book(path, book, sheet, progress, cancel, target=None, padded=None) ->
                     raise Cancelled()
                 if progress is not None:
                     progress(r, total)
-            yield _row_text(ws, r, book.datemode, padded)
+            yield _row_text(ws, r, book.datemode, shown)
         if progress is not None:
             progress(total, total)
 
