@@ -18,9 +18,13 @@ also measured with DIR first on PYTHONPATH (e.g. `git archive main | tar -x -C D
             finished: median and p95 of question edits; of session_id edits (every 8th edit; goal at
             100k: <= 16 ms). `after`: median of the debounced work an edit schedules (issues panel, banner,
             conversation panel timers), run at once instead of 80-150 ms later
-  bulk      (>= 20k rows) Replace All of "order" by "ORDER" (most rows), its undo; Sort by session and turn of
-            shuffled rows, its undo: until painted, and (in brackets) until the rows are checked again
-            (goal at 100k: <= 0.5 s, or in the background)
+  bulk      (>= 20k rows) Replace All of "order" by "ORDER" (most rows), its undo, and its undo again (redone)
+            while the crash journal of the replace is being written (`J`: the journal's timer fired just
+            before); Sort by session and turn of shuffled rows, its undo, its undo while journalling: until
+            painted, and (in brackets) until the rows are checked again (goal at 100k: <= 0.5 s, or in the
+            background); after `;` the CPU time until painted of the UI thread + of the other threads (the
+            journal's writer: what took the interpreter from the UI meanwhile). A `!` after a J figure:
+            the journal write had already ended when the undo began
   scroll    the vertical scrollbar page by page through the whole table, each step until painted
   data()    µs per model.data() call for the visible cells of a page never shown (cold) and again (warm)
   Calc      (.xlsx, where soffice is installed; --no-calc skips it) `evaleditor FILE` as a user starts it:
@@ -227,14 +231,28 @@ def bulk_worker(path: Path) -> dict:
     out = {}
 
     def step(name: str, fn) -> None:
-        start = time.perf_counter()
+        start, cpu, all_cpu = time.perf_counter(), time.thread_time(), time.process_time()
         fn()
         while s.busy():  # a replace-all of many cells runs in slices
             s.app.processEvents()
         s.view.viewport().update()  # a paint even if the step's own happened within it
         out[name] = s.wait_paint() - start
+        out[name + " cpu"] = time.thread_time() - cpu  # the UI thread's, until painted
+        out[name + " others"] = time.process_time() - all_cpu - out[name + " cpu"]  # other threads' (a journal)
         settle(s)
         out[name + " checked"] = time.perf_counter() - start
+
+    def while_journalling(name: str, fn) -> None:
+        """`step` while the crash journal of the edit before it is being written (seconds at 100k rows),
+        as when the journal's timer fires just before the user undoes."""
+        settle(s)
+        if not w.recovery.write():
+            raise SystemExit("no journal write started")
+        writing = getattr(w.recovery, "_writing", None)  # an earlier tree kept the writer's thread as _thread
+        writer = writing.thread if writing is not None else getattr(w.recovery, "_thread", None)
+        time.sleep(0.02)  # the writer is into the rows
+        out[name + " writing"] = writer is not None and writer.is_alive()  # still in flight at the undo
+        step(name, fn)
 
     w.show_find()
     w.find_dialog.find_edit.setText("order")
@@ -242,6 +260,8 @@ def bulk_worker(path: Path) -> dict:
     w.find_dialog.update_count()
     step("replace", w.find_dialog.replace_all)
     step("undo replace", w.undo_stack.undo)
+    w.undo_stack.redo()
+    while_journalling("undo replace, journal", w.undo_stack.undo)
     w.find_dialog.hide()
     order = [r.id for r in w.doc.dataset.rows]
     rnd.Random(1).shuffle(order)
@@ -249,6 +269,8 @@ def bulk_worker(path: Path) -> dict:
     settle(s)
     step("sort", w.ops.sort_by_session_and_turn)
     step("undo sort", w.undo_stack.undo)
+    w.undo_stack.redo()
+    while_journalling("undo sort, journal", w.undo_stack.undo)
     return out
 
 
@@ -373,7 +395,8 @@ def main() -> None:
           f"ratio = paint / bare read, core = paint / evaleditor's load with validation\n")
     print(f"{'rows':>7} {'fmt':>4} {'':>6} | {'bare s':>6} {'core s':>6} {'paint s':>7} {'ratio':>5} {'core':>5} "
           f"{'cpu':>5} {'valid s':>7} {'MiB':>5} | {'edit med':>8} {'p95':>6} {'sid med':>7} {'sid p95':>7} "
-          f"{'after':>6} | {'scroll s':>8} {'step med':>8} | replace / undo, sort / undo: painted (checked) s | "
+          f"{'after':>6} | {'scroll s':>8} {'step med':>8} | replace / undo / undo J, sort / undo / undo J: painted "
+          f"(checked; CPU UI+others) s | "
           f"data() µs cold/warm: display background tooltip")
     n_edits = args.edits * (-1 if args.no_scroll else 1)
     calc = Calc()
@@ -403,8 +426,10 @@ def main() -> None:
                 sid = [t for t, sid in zip(it["edits"], it["session_edits"], strict=True) if sid] or [0.0]
                 flag = "" if op["consistent"] else " (issues panel not up to date!)"
                 b = bulks.get(tree)
-                steps = ", ".join(f"{b[k]:.2f} ({b[k + ' checked']:.2f})" for k in
-                                  ("replace", "undo replace", "sort", "undo sort")) if b else "-"
+                steps = ", ".join(f"{b[k]:.2f} ({b[k + ' checked']:.2f}; {b.get(k + ' cpu', 0):.2f}+"
+                                  f"{b.get(k + ' others', 0):.2f}){'' if b.get(k + ' writing', True) else '!'}"
+                                  for k in ("replace", "undo replace", "undo replace, journal", "sort", "undo sort",
+                                            "undo sort, journal")) if b else "-"
                 print(f"{n:>7} {fmt:>4} {tree:>6} | {min(bare):>6.2f} {load:>6.2f} {op['paint']:>7.3f} "
                       f"{op['paint'] / min(bare):>5.2f} {op['paint'] / load:>5.2f} {cpu_ratio:>5.2f} {op['valid']:>7.3f} "
                       f"{op['rss_mib']:>5.0f} | {ms(statistics.median(e)):>8} {ms(p95(e)):>6} "

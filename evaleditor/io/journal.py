@@ -3,7 +3,8 @@ the same Document (Qt-free; the window's timer is in gui/window/recovery.py, its
 
 The file is UTF-8 JSON (lone surrogates a cell may hold are kept, encoded with `surrogatepass`),
 written atomically (atomic.atomic_write), so a journal is always either the previous one or the new
-one, never half of each. One object:
+one, never half of each; a write that is stopped (a newer edit made it useless) leaves the previous
+one. One object:
 
     {
       "evaleditor_recovery": 1,          format version (a newer version is refused)
@@ -36,6 +37,7 @@ import codecs
 import json
 import os
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -50,7 +52,7 @@ from evaleditor.core.table import LoadNote, RawTable
 VERSION = 1
 KEY = "evaleditor_recovery"
 FORMULA_RULE = "formula-without-value"
-_BLOCK = 2000  # rows per JSON encoder call
+_BLOCK = 500  # rows per encoder call: ~2 ms with orjson at 100k rows, when a stopped write checks again
 
 
 @dataclass
@@ -101,14 +103,28 @@ def _snapshot(doc, stamp, display_name, now) -> dict[str, Any]:
 
 
 def encode(record: dict[str, Any]) -> bytes:
-    """A snapshot as journal bytes. Rows are encoded a block at a time, so that encoding a big dataset
-    on a worker thread leaves the UI thread its turns (the JSON encoder holds the GIL per call)."""
+    """A snapshot as journal bytes."""
+    return b"".join(encoded_blocks(record))
+
+
+def encoded_blocks(record: dict[str, Any]) -> Iterator[bytes]:
+    """A snapshot as journal bytes, _BLOCK rows at a time, so that a worker thread encoding a big dataset
+    leaves the UI thread its turns (an encoder call holds the interpreter lock) and can stop between
+    blocks. orjson encodes the rows (5-10x faster than json at 100k rows); a block it refuses (a cell
+    with a lone surrogate, which orjson cannot encode) is encoded by json with `surrogatepass`."""
+    import orjson
+
     rows = record["rows"]
     head = json.dumps({k: v for k, v in record.items() if k != "rows"}, ensure_ascii=False, separators=(",", ":"))
-    blocks = [json.dumps(rows[i:i + _BLOCK], ensure_ascii=False, separators=(",", ":"))[1:-1]
-              for i in range(0, len(rows), _BLOCK)]
-    text = head[:-1] + ',"rows":[' + ",".join(blocks) + "]}"
-    return text.encode("utf-8", "surrogatepass")
+    yield (head[:-1] + ',"rows":[').encode("utf-8", "surrogatepass")
+    for i in range(0, len(rows), _BLOCK):
+        block = rows[i:i + _BLOCK]
+        try:
+            data = orjson.dumps(block)[1:-1]
+        except orjson.JSONEncodeError:
+            data = json.dumps(block, ensure_ascii=False, separators=(",", ":"))[1:-1].encode("utf-8", "surrogatepass")
+        yield b"," + data if i else data
+    yield b"]}"
 
 
 def dump_document(doc: Document, **meta: Any) -> bytes:
@@ -116,15 +132,28 @@ def dump_document(doc: Document, **meta: Any) -> bytes:
     return encode(snapshot(doc, **meta))
 
 
-def write_journal(path: str | os.PathLike[str], doc_or_snapshot: Document | dict[str, Any], **meta: Any) -> None:
+class _Stopped(Exception):
+    pass
+
+
+def write_journal(path: str | os.PathLike[str], doc_or_snapshot: Document | dict[str, Any], *,
+                  stop: Callable[[], bool] | None = None, **meta: Any) -> bool:
     """Write the journal of a Document (or of a snapshot) to `path` atomically (WriteError on an OS
-    failure)."""
+    failure). `stop` is asked before each block: when it says True, the temporary file goes, the
+    journal at `path` stays as it was, and False is returned. (Once every block is written, the file
+    replaces the old journal even if `stop` says True meanwhile: it is newer than the old one.)"""
     from evaleditor.io.atomic import atomic_write
 
     record = doc_or_snapshot if isinstance(doc_or_snapshot, dict) else snapshot(doc_or_snapshot, **meta)
-    data = encode(record)
-    with atomic_write(path, "wb") as handle:
-        handle.write(data)
+    try:
+        with atomic_write(path, "wb") as handle:
+            for block in encoded_blocks(record):
+                if stop is not None and stop():
+                    raise _Stopped
+                handle.write(block)
+    except _Stopped:
+        return False
+    return True
 
 
 @dataclass

@@ -42,7 +42,7 @@ def edited(qtbot, tmp_path):
     w.recovery.delay_ms = 200
     w.model.setData(w.model.index(0, Q), "first edit")
     w.model.setData(w.model.index(1, Q), "second edit \u4e2d\u6587")
-    qtbot.waitUntil(lambda: journals() != [], timeout=5000)
+    qtbot.waitUntil(lambda: journals() != [] and not w.recovery.is_writing(), timeout=5000)  # its thread ended too
     return w
 
 
@@ -131,10 +131,10 @@ def test_an_undo_back_to_the_saved_state_does_not_wait_for_a_journal_being_writt
     from evaleditor.io import journal
 
     written, real = threading.Event(), journal.write_journal
-    monkeypatch.setattr(journal, "write_journal", lambda *args: written.wait(10) and real(*args))
+    monkeypatch.setattr(journal, "write_journal", lambda *args, **kwargs: written.wait(10) and real(*args, **kwargs))
     edited.model.setData(edited.model.index(2, Q), "third edit")
     assert edited.recovery.write()
-    writing = edited.recovery._thread
+    writing = edited.recovery._writing.thread
     while edited.undo_stack.canUndo():
         edited.undo_stack.undo()
     assert not edited.is_modified() and writing.is_alive()  # the undo did not wait for the write

@@ -155,3 +155,22 @@ def test_a_recovered_sdk_document_keeps_the_json_modules_spelling_of_its_floats(
     data = encode_sdk_json(path, back.dataset)[1]
     assert b"1e-05" in data
     assert data == (json.dumps(json.loads(data), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+def test_a_stopped_write_leaves_the_journal_as_it_was(tmp_path, monkeypatch):
+    """A write told to stop (a newer edit) writes no block more and removes its temporary file; the
+    journal at the path is still the last complete one and reads back."""
+    from evaleditor.io import journal
+
+    monkeypatch.setattr(journal, "_BLOCK", 1)  # a block per row
+    doc = load_document(SAMPLES[0])
+    path = tmp_path / "j.json"
+    write_journal(path, doc)
+    complete = path.read_bytes()
+    edit(doc)
+    asked = []
+    assert not write_journal(path, doc, stop=lambda: asked.append(1) or len(asked) >= 3)
+    assert len(asked) == 3  # asked before each block: the head and one row written, then nothing more
+    assert path.read_bytes() == complete and sorted(p.name for p in tmp_path.iterdir()) == ["j.json"]
+    assert write_journal(path, doc, stop=lambda: False)
+    same(doc, read_journal(path).document)

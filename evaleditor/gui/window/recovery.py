@@ -15,6 +15,12 @@ copied on the UI thread (about 50 ms for 100k rows) and encoded and written atom
 thread. The journal is removed when the document becomes unmodified (a clean save, undo back to the
 saved state), when another document replaces it, and when the window closes (after "Discard").
 The journals are offered back at the next start by restoring.py.
+
+The window never waits for a write (at 100k rows one takes a second or more): a change of the dataset
+stops the write under way between two blocks of rows (its copy is out of date; the previous journal
+stays, and the next write follows DELAY_MS later), unless the write was overdue (MAX_WAIT_S of edits
+without a pause: it finishes, or edits never stop would never be journalled). A newer write starts on
+a thread that first waits, off the UI thread, for the one before it to stop.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import os
 import threading
 import time
 import uuid
+import weakref
 from pathlib import Path
 
 import shiboken6
@@ -54,6 +61,39 @@ def try_lock(path: Path) -> QLockFile | None:
     return lock if lock.tryLock(0) else None
 
 
+class _Write:
+    """One journal write, on a thread of its own: `stop` it when a newer state makes it useless."""
+
+    def __init__(self, path: Path, record: dict, first_pending: float | None, overdue: bool,
+                 previous: _Write | None, failed: Signal):
+        self.first_pending, self.overdue = first_pending, overdue  # overdue: the document changing does not stop it
+        self._stop = threading.Event()
+        self._args = path, record, previous, failed
+        self.thread = threading.Thread(target=self._run, daemon=True, name="evaleditor-journal")
+        self.thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def running(self) -> bool:
+        return self.thread.is_alive()
+
+    def _run(self) -> None:
+        from evaleditor.io.journal import write_journal
+
+        path, record, previous, failed = self._args
+        self._args = None
+        if previous is not None:
+            previous.thread.join()  # it was told to stop: at most one block of rows more
+        if self._stop.is_set():
+            return
+        try:
+            write_journal(path, record, stop=self._stop.is_set)
+        except Exception as exc:  # noqa: BLE001 - a failed journal must not take the window down
+            log.warning("cannot write the recovery file %s: %s", path, exc)
+            failed.emit(str(exc))
+
+
 class Journal(QObject):
     """The recovery journal of one window."""
 
@@ -66,7 +106,8 @@ class Journal(QObject):
         self.path: Path | None = None
         self._lock: QLockFile | None = None
         self._first_pending: float | None = None
-        self._thread: threading.Thread | None = None
+        self._writing: _Write | None = None
+        self._watched = None  # the dataset whose changes stop a write (a core Dataset listener)
         self._timer = QTimer(self, singleShot=True, timeout=self.write)
         window.undo_stack.indexChanged.connect(self.changed)
         window.undo_stack.cleanChanged.connect(self.changed)
@@ -91,6 +132,9 @@ class Journal(QObject):
     def is_pending(self) -> bool:
         return self._timer.isActive()
 
+    def is_writing(self) -> bool:
+        return self._writing is not None and self._writing.running()
+
     def write(self, wait: bool = False) -> bool:
         """Journal the document now (on a worker thread; `wait` for it). False when nothing was written."""
         self._timer.stop()
@@ -103,7 +147,6 @@ class Journal(QObject):
             return False
         from evaleditor.io.journal import snapshot
 
-        self._join()
         if not self._claim():
             return False
         try:
@@ -111,22 +154,37 @@ class Journal(QObject):
         except (TypeError, ValueError) as exc:
             log.warning("cannot journal the document: %s", exc)
             return False
-        self._first_pending = None
-        self._thread = threading.Thread(target=self._write_file, args=(self.path, record), daemon=True,
-                                        name="evaleditor-journal")
-        self._thread.start()
+        first, self._first_pending = self._first_pending, None
+        overdue = first is not None and time.monotonic() - first >= MAX_WAIT_S
+        previous = self._writing
+        if previous is not None:
+            previous.stop()  # this snapshot is newer
+        self._watch(w.doc.dataset)
+        self._writing = _Write(self.path, record, first, overdue, previous, self.failed)
         if wait:
             self._join()
         return True
 
-    def _write_file(self, path: Path, record: dict) -> None:
-        from evaleditor.io.journal import write_journal
+    # a core Dataset listener: told before every change of the document's dataset (an edit, an undo)
+    def before_change(self, _change) -> None:
+        """The dataset is about to change: the write under way copied it before, so it stops (before the
+        change's own work, which would otherwise share the interpreter with it), unless it is overdue."""
+        writing = self._writing
+        if writing is not None and not writing.overdue and writing.running():
+            writing.stop()
+            if writing.first_pending is not None:  # its edits are pending again, since when they were
+                self._first_pending = min(writing.first_pending, self._first_pending or writing.first_pending)
 
-        try:
-            write_journal(path, record)
-        except Exception as exc:  # noqa: BLE001 - a failed journal must not take the window down
-            log.warning("cannot write the recovery file %s: %s", path, exc)
-            self.failed.emit(str(exc))
+    def after_change(self, _change) -> None:
+        pass
+
+    def _watch(self, ds) -> None:
+        if self._watched is not None and self._watched() is ds:
+            return
+        if self._watched is not None and (old := self._watched()) is not None:
+            old.unsubscribe(self)
+        ds.subscribe(self)
+        self._watched = weakref.ref(ds)
 
     def _claim(self) -> bool:
         if self._lock is not None:
@@ -146,20 +204,20 @@ class Journal(QObject):
         return True
 
     def _join(self) -> None:
-        if self._thread is not None:
-            self._thread.join()
-            self._thread = None
+        if self._writing is not None:
+            self._writing.thread.join()
+            self._writing = None
 
     def discard(self) -> None:
-        """Remove the journal (the document is saved, discarded or replaced). One still being written is
-        removed once written, by a thread of its own: the window does not wait (at 100k rows a journal
-        takes seconds to write, and an undo back to the saved state used to freeze until it was)."""
+        """Remove the journal (the document is saved, discarded or replaced). A write under way is stopped
+        and the journal removed once it has, by a thread of its own: the window does not wait."""
         self._timer.stop()
         self._first_pending = None
-        writing, path, lock = self._thread, self.path, self._lock
-        self._thread, self.path, self._lock = None, None, None
-        if writing is not None and writing.is_alive():
-            threading.Thread(target=_remove_when_written, args=(writing, path, lock),
+        writing, path, lock = self._writing, self.path, self._lock
+        self._writing, self.path, self._lock = None, None, None
+        if writing is not None and writing.running():
+            writing.stop()
+            threading.Thread(target=_remove_when_written, args=(writing.thread, path, lock),
                              name="evaleditor-journal-discard").start()
         else:
             _remove_when_written(None, path, lock)
