@@ -89,6 +89,12 @@ class Editing(RuleBasedStateMachine):
     def incremental_equals_full(self):
         assert snapshot(self.doc) == snapshot(fresh(self.doc))
 
+    @invariant()
+    def the_issues_listed_before_are_listed_again_only_while_nothing_changed(self):
+        """all_issues is kept between changes: after each step it is the list in file order, as made now."""
+        v = self.doc.validator
+        assert v.all_issues() == v._issues_in_order()
+
 
 TestIncremental = Editing.TestCase
 TestIncremental.settings = settings(max_examples=150, stateful_step_count=25, deadline=None)

@@ -219,7 +219,9 @@ class MainWindow(QMainWindow):
         self.checker.start(doc.validator if doc is not None else None)
 
     def _checked(self) -> None:
-        """The document's rows have all been checked: the shape line stops saying so, the panel lists all."""
+        """The document's rows have all been checked: the shape line stops saying so, the panel lists all
+        (the banner's refresh the last slice asked for is this one)."""
+        self._banner_timer.stop()
         self.refresh_banner()
         self.counts.show(self.doc.validator.counts if self.doc else {})
         self.issues_panel.refresh()
