@@ -91,13 +91,16 @@ class Target:
         return self.header_for(fld, self.header_language(headers))
 
     def header_language(self, headers: list[str]) -> str:
-        """"zh" when this target has Chinese headers and the file's headers that mean a field (read as
-        one or near one) are Chinese, or, with none such, any header is; else "en". The one decision
-        every message, fix and rename suggesting a header takes."""
+        """"zh" when this target has Chinese headers and the file's headers read as a field are Chinese;
+        with none read, those near one (会话id), else any header; else "en". A near miss does not outvote
+        the headers read: `会话id` beside `query` and `answer` (a Chinese file written with English
+        headers) is to become `session_id`. The one decision every message, fix and rename suggesting a
+        header takes."""
         if not self.headers_zh:
             return "en"
-        meant = [h for h in headers if self.recognise(h) is not None or self.near_miss(h) is not None]
-        return "zh" if any(map(_CJK.search, meant or headers)) else "en"
+        meant = ([h for h in headers if self.recognise(h) is not None]
+                 or [h for h in headers if self.near_miss(h) is not None] or headers)
+        return "zh" if any(map(_CJK.search, meant)) else "en"
 
     def template_fields(self) -> tuple[str, ...]:
         return tuple(self.headers_en)

@@ -102,6 +102,18 @@ def test_convert_csv_to_xlsx_with_chinese_headers_round_trips(capsys, tmp_path):
     assert table.rows == source.rows
 
 
+@pytest.mark.parametrize(("lang", "want"), [("en", "session_id"), ("zh", "会话ID")])
+def test_convert_near_miss_names_the_session_header_in_the_spelling_written(capsys, tmp_path, lang, want):
+    source = tmp_path / "cases.csv"
+    write_table(source, ["会话id", "问题", "答案"], [["s", "a", "b"]])
+    code, out, _ = run(capsys, "convert", source, tmp_path / "out.xlsx", "--target", "evaluation-set",
+                       "--headers", lang, "--format", "json")
+    assert code == 0
+    assert [i["message"] for i in json.loads(out)["issues"] if i["rule"] == "misspelled-session-column"] == [
+        f"Header '会话id' is not read as the session column (the target wants '{want}'): the whole file will be "
+        f"evaluated as SINGLE-TURN. Rename it to '{want}'"]
+
+
 def test_convert_keeps_text_exactly_through_csv(capsys, tmp_path):
     src = tmp_path / "in.xlsx"
     rows = [["007", "=1+1", "NA"], ["TRUE", "1e5", "line\nbreak"]]

@@ -127,6 +127,16 @@ def test_an_english_file_with_one_chinese_column_is_told_english_headers():
     assert "'会话ID'" in next(i.message for i in chinese.validator.all_issues() if i.rule == "misspelled-session-column")
 
 
+def test_a_chinese_near_miss_in_a_file_with_english_headers_is_told_the_english_header():
+    """A Chinese evaluation set written with `--headers en`: its recognised headers are English, so the
+    session header it lacks is `session_id` (its near miss `会话id` was not renamed: it is not read)."""
+    doc = make_doc(["会话id", "query", "answer"], [["s", "a", "b"], ["s", "c", "d"]], "evaluation-set", fmt="xlsx")
+    issue = next(i for i in doc.validator.all_issues() if i.rule == "misspelled-session-column")
+    assert "'session_id'" in issue.message and "会话ID" not in issue.message
+    fix_command(doc.validator, issue).apply(doc.dataset)
+    assert doc.dataset.headers() == ["session_id", "query", "answer"] and doc.shape.conversations == 1
+
+
 TOKENS = ['[', ']', '{', '}', ', ', ': ', '"name"', '"arguments"', '"a"', '" "', '"\\u0007"', '"\x07"', '"x\\"y"',
           '1', '-0', '1.5e-3', '01', 'true', 'null', 'NaN', '"\u3000"', '"中"', '[{"name": "f", "arguments": {}}]']
 
