@@ -117,9 +117,10 @@ EXPLANATIONS: dict[str, str] = {
                            "wrong, reopen it with File ▸ Reopen with Encoding."),
     "missing-answer-column": N_("There is no answer (reference) column: the cases still run, but comparison "
                                 "metrics such as accuracy are unavailable. Add an answer column to get them."),
-    "unclosed-quote": N_("A quoted cell of this text file spans 1,000 lines or more: a quote that is never "
-                         "closed turns every row after it into the text of one cell. Close or remove the stray "
-                         "quote on the line the message names."),
+    "unclosed-quote": N_("A quoted cell of this text file runs to the end of the file, spans 1,000 lines or "
+                         "more, or holds lines that look like rows while its own row lost cells: a quote that is "
+                         "never closed turns the rows after it into the text of one cell. Close or remove the "
+                         "stray quote on the line the message names."),
     "empty-question": N_("The row's question is empty or only spaces: the target has nothing to ask and rejects "
                          "the row. Type the question or delete the row."),
     "question-too-long": N_("The question is over 2,000 characters, the longest evaluation-set accepts: the upload "

@@ -183,7 +183,7 @@ def test_a_stray_quote_that_swallows_the_rest_says_where_it_opened(tmp_path):
     [issue] = [i for i in doc.validator.all_issues() if i.rule == "unclosed-quote"]
     assert issue.severity == "warning"
     assert doc.dataset.position(issue.row_id) == 99
-    assert "opens on line 101 and runs over 2,901 lines" in issue.message
+    assert "opens on line 101 and is never closed: the rest of the file (2,901 lines)" in issue.message
 
 
 def test_long_multi_line_cells_that_close_their_quotes_are_not_suspects(tmp_path):

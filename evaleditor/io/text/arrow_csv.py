@@ -9,8 +9,8 @@ UTF-8 only (pyarrow reads nothing else; both skip a UTF-8 BOM).
 Where the two parsers could differ, pyarrow is not trusted and the reference reads the file again from the
 start (`arrow_records` returns None): pyarrow refuses a row of another width than the first (the csv module
 keeps ragged rows) and bytes that are not UTF-8; a cell longer than the reference allows is refused by it,
-and cells that may have swallowed a thousand lines (a stray quote) are reported by it with their line,
-which needs its own line count; a table over the work budget is refused by it, with its own message.
+and cells that may have swallowed a thousand lines, or the end of the file (a stray quote), are reported by
+it with their line, which needs its own line count; a table over the work budget is refused by it, with its own message.
 Quotes the csv module reads leniently (`a"b`, `"a"b`, a quote never closed), lone CRs and blank lines
 pyarrow reads the same way: tests/io/test_arrow_csv.py compares the two on generated files.
 """
@@ -65,9 +65,23 @@ def arrow_records(path: str | os.PathLike[str], delimiter: str, width: int, limi
                     progress(min(f.tell(), size), size)
         except (pa.ArrowException, ReadError):  # ArrowInvalid: a ragged row, not UTF-8; the budget
             return None
+    if rows and _may_end_inside_quotes(path, size, rows[-1][-1]):
+        return None
     if progress is not None:
         progress(size, size)
     return rows
+
+
+def _may_end_inside_quotes(path: str | os.PathLike[str], size: int, cell: str) -> bool:
+    """Whether the file ends with `cell` as a quote left open would leave it: its text, quotes doubled, after
+    a `"`. A closed cell does only when it holds nothing but quotes (`,""` at the very end): the reference
+    tells them apart."""
+    tail = ('"' + cell.replace('"', '""')).encode()
+    if len(tail) > size:
+        return False
+    with open(path, "rb") as f:
+        f.seek(size - len(tail))
+        return f.read() == tail
 
 
 def _for_the_reference(column, cells: list[str]) -> bool:

@@ -27,7 +27,7 @@ from evaleditor.io.atomic import atomic_write
 from evaleditor.io.grid import EVERY, Cancel, Progress, build_grid, collect
 from evaleditor.io.safety import check_file
 from evaleditor.io.text.arrow_csv import MIN_BYTES, arrow_records
-from evaleditor.io.text.long_cells import LongCellWatch, failing_record_line, long_cell_notes
+from evaleditor.io.text.long_cells import END, LongCellWatch, failing_record_line, long_cell_notes
 
 DELIMITERS = (",", ";", "\t")
 SNIFF_CHARS = 64 * 1024
@@ -313,7 +313,8 @@ def read_delimited(
     watch = LongCellWatch()
 
     def records(f) -> list[list[str]]:
-        reader = csv.reader(f, delimiter=delimiter, strict=False)
+        # END after the last line lands in a cell only when a quote is still open there (long_cells.py)
+        reader = csv.reader(chain(f, [END]), delimiter=delimiter, strict=False)
         first = next(reader, None)
         if first is None:
             return []
@@ -352,7 +353,7 @@ def read_delimited(
             encoding, others = guess_encoding(path)
             with open(path, encoding=encoding, newline="") as f:
                 rows = records(f)
-        long_cells = watch.suspects(rows)
+        long_cells = watch.suspects(rows, delimiter)
         grid = build_grid(rows)
         del rows
     except UnicodeDecodeError:
