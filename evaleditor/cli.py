@@ -94,8 +94,9 @@ def _json_line(report: dict) -> None:
 
 def _load(args, name: str, target: str | None, sheet_target: str | None = None):
     """(document, None), or (None, (the reason in the user's language, in English for the JSON report)).
-    `name` is a file, an unmatched glob pattern, or `-` (standard input, in the format --from says)."""
-    from evaleditor.cli_files import is_pattern, stdin_copy
+    `name` is a file, an unmatched glob pattern, `-` (standard input, in the format --from says), or a pipe
+    or device, read as standard input is (cli_files.stream_copy)."""
+    from evaleditor.cli_files import is_pattern, is_pipe, stream_copy
     from evaleditor.core.errors import EvalEditorError, ReadError
     from evaleditor.core.i18n import N_
     from evaleditor.io.load import load_document
@@ -103,9 +104,9 @@ def _load(args, name: str, target: str | None, sheet_target: str | None = None):
     try:
         if is_pattern(name):
             raise ReadError(name, N_("no file matches this pattern"))
-        if name != STREAM:
+        if name != STREAM and not is_pipe(name):
             return load_document(name, sheet=args.sheet, target=target, sheet_target=sheet_target), None
-        with stdin_copy(args.source_format) as path:
+        with stream_copy(name, args.source_format) as path:
             try:
                 return load_document(path, sheet=args.sheet, target=target, sheet_target=sheet_target), None
             except ReadError as exc:  # said of "-", not of the temporary copy

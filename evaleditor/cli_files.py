@@ -4,12 +4,15 @@ pass them as typed), and `-` for standard input or output (cli.md).
 A stream has no name to take a format from: `--from` / `--to` say it (csv, json or jsonl); `convert`
 writes standard output in the input's format when --to is absent. Standard input is copied to a temporary file and read
 with the same readers as any file; standard output receives the file once it has been written and
-read back (io/save.py), so what comes out is what a named file would hold.
+read back (io/save.py), so what comes out is what a named file would hold. A pipe or a device named as a
+file (`<(cmd)`, a FIFO, /dev/stdin) is read as standard input is, its format taken from --from, its name's
+suffix, or its first bytes; a copy stops at `stream_limit()` bytes, so that /dev/zero cannot fill the disk.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,6 +21,7 @@ from pathlib import Path
 STREAM = "-"
 STREAM_FORMATS = ("csv", "json", "jsonl")  # the formats standard input and output carry (text, no seeking)
 _MAGIC = ("*", "?", "[")
+CHUNK = 1 << 20
 
 
 def is_pattern(name: str) -> bool:
@@ -45,16 +49,74 @@ def stream_format(name: str, source_format: str | None) -> str | None:
     return fmt if fmt in STREAM_FORMATS else None
 
 
-@contextmanager
-def stdin_copy(fmt: str) -> Iterator[Path]:
-    """Standard input as a temporary `.fmt` file, removed afterwards."""
-    import shutil
-    import tempfile
+def is_pipe(name: str) -> bool:
+    """A FIFO (`<(cmd)`, mkfifo) or a character device (/dev/stdin on a terminal, /dev/zero): no file to
+    take a size from, read as standard input is."""
+    try:
+        mode = os.stat(name).st_mode
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)
 
+
+def stream_limit() -> int:
+    """The most bytes a stream is copied up to: the share of memory a file may take (io/safety.py)."""
+    from evaleditor.io.safety import MEMORY_SHARE, available_memory
+
+    avail = available_memory()
+    return int(avail * MEMORY_SHARE) if avail else 4 << 30
+
+
+def _format_of(name: str, fmt: str | None, head: bytes) -> str:
+    """--from's format, else the name's suffix, else what the first bytes look like: JSON Lines when the first
+    line is a whole JSON object, SDK JSON when they start as JSON, CSV otherwise."""
+    if fmt:
+        return fmt
+    if name != STREAM and (suffix := Path(name).suffix.lower().lstrip(".")):
+        return suffix
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text.startswith(b"{"):
+        import json
+
+        try:
+            json.loads(text.split(b"\n", 1)[0])
+        except ValueError:
+            return "json"
+        return "jsonl" if b"\n" in text.strip() else "json"
+    return "json" if text.startswith(b"[") else "csv"
+
+
+@contextmanager
+def stream_copy(name: str, fmt: str | None) -> Iterator[Path]:
+    """Standard input (`-`), or the pipe or device `name`, as a temporary file, removed afterwards. At most
+    stream_limit() bytes are read; a first megabyte of zero bytes alone (/dev/zero) is refused at once."""
+    import tempfile
+    from contextlib import nullcontext
+
+    from evaleditor.core.errors import ReadError
+    from evaleditor.io.safety import human_size
+
+    limit = stream_limit()
     with tempfile.TemporaryDirectory(prefix="evaleditor-") as folder:
-        path = Path(folder) / f"stdin.{fmt}"
-        with open(path, "wb") as out:
-            shutil.copyfileobj(sys.stdin.buffer, out)
+        try:
+            with nullcontext(sys.stdin.buffer) if name == STREAM else open(name, "rb") as source:
+                head = source.read(CHUNK)
+                if len(head) >= 4096 and not head.strip(b"\x00"):
+                    raise ReadError(name, "not a text file or workbook: it holds only zero bytes")
+                path = Path(folder) / f"stream.{_format_of(name, fmt, head)}"
+                with open(path, "wb") as out:
+                    copied = 0
+                    while head:
+                        copied += len(head)
+                        if copied > limit:
+                            raise ReadError(name, f"the stream is too large to open (over {human_size(limit)}, the "
+                                                  "share of memory one file may take)")
+                        out.write(head)
+                        head = source.read(CHUNK)
+        except OSError as err:
+            from evaleditor.io.atomic import os_error_reason
+
+            raise ReadError(name, os_error_reason(err)) from None
         yield path
 
 

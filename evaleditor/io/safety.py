@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import mmap
 import os
+import stat
 import zipfile
 import zlib
 from pathlib import Path
@@ -77,6 +78,8 @@ def check_file(path: str | os.PathLike[str], empty_ok: bool = False) -> int:
                         else os_error_reason(err)) from None
     if p.is_dir():
         raise ReadError(path, N_("this is a folder, not a file"))
+    if not stat.S_ISREG(st.st_mode):  # a FIFO or a device has no size to read to (the CLI copies it first)
+        raise ReadError(path, N_("this is a pipe or a device, not a file: save what it holds as a file and open that"))
     if st.st_size == 0 and not empty_ok:
         raise ReadError(path, N_("the file is empty"))
     check_memory(path, st.st_size)
