@@ -436,6 +436,50 @@ def test_azure_evaluate_scores_each_turn_of_a_conversation_against_its_answer(tm
     assert scored == {"responses": [[1.0, 0.0]], "answers": [[1.0, 1.0]]}
 
 
+def test_an_azure_turn_with_no_answer_keeps_azures_pairing_of_later_turns_and_reopens_the_same(tmp_path):
+    """azure-ai-evaluation pairs the nth user message with the nth assistant message (zip): a turn with no
+    answer before the last is written with an empty reply, so each later reply is scored against its own
+    question, and the file reopens as the same table. A last turn with no answer stays a question alone."""
+    import subprocess
+
+    from tests.io import platform_clients
+
+    cells = [["s1", "1", "Capital of France?", "", ""], ["s1", "2", "And Italy?", "Rome", "Rome"],
+             ["s1", "3", "And Spain?", "Madrid", "Paris"], ["s1", "4", "Thanks", "", ""]]
+    headers = ["session_id", "turn_id", "question", "answer", "response"]
+    out = tmp_path / "azure.jsonl"
+    save_document(document_from_table(RawTable(headers, cells, "csv"), None, "azure-foundry"), out)
+    assert [m["role"] for m in lines(out)[0]["conversation"]["messages"]] == \
+        ["user", "assistant", "user", "assistant", "user", "assistant", "user"]
+    back = load_document(out)
+    assert [[r[h] for h in ("session_id", "turn_id", "query", "ground_truth", "response")] for r in table(back)] == cells
+    python = platform_clients.azure_python()  # its own venv: azure-ai-evaluation pins pandas < 3
+    run = subprocess.run(platform_clients.offline([str(python), "-c", AZURE_F1_PER_TURN, str(out), str(tmp_path / "r")]),
+                         cwd=tmp_path, env=platform_clients.quiet_env(tmp_path / "home"), capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    # the empty reply scores 0, Rome against Rome, Paris against Madrid (before, zip gave [1.0, 0.0] for
+    # turns 1 and 2: Italy's reply judged as the answer to France's question)
+    assert json.loads((tmp_path / "r").read_text(encoding="utf-8")) == [[0.0, 1.0, 0.0]]
+
+
+def test_an_edited_azure_line_with_a_question_left_unanswered_gets_its_empty_reply_and_one_as_read_is_kept(tmp_path):
+    path = tmp_path / "azure.jsonl"
+    write_lines(path, [{"conversation": {"messages": [
+        {"role": "user", "content": "How long?"}, {"role": "user", "content": "Days?"},
+        {"role": "assistant", "content": "Five"}]}, "id": "c1"}])
+    first = path.read_bytes()
+    doc = load_document(path)
+    save_document(doc, path)
+    assert path.read_bytes() == first  # the file's own shape, not edited
+    edit(doc, 1, "ground_truth", "Five days")
+    save_document(doc, path)
+    assert lines(path)[0]["conversation"]["messages"] == [
+        {"role": "user", "content": "How long?"}, {"role": "assistant", "content": "", "ground_truth": ""},
+        {"role": "user", "content": "Days?"}, {"role": "assistant", "content": "Five days"}]
+    assert table(load_document(path)) == table(doc)
+
+
 def test_the_save_plan_holds_what_a_platforms_file_cannot_and_convert_and_the_api_report_it(tmp_path, capsys):
     import evaleditor
     from evaleditor.cli import main

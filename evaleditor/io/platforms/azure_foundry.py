@@ -10,7 +10,11 @@ is kept as it is. A conversation is written as one `conversation` line in the pl
 its turns in turn order: user question, then the assistant's message with the turn's answer as its
 `ground_truth`, its response (else the answer) as its `content`, and its context: azure-ai-evaluation
 1.18.10 scores each turn's `content` against that message's own `ground_truth`
-(`_base_eval.py`, `_derive_conversation_converter`). Reading, such a line opens as one row per user
+(`_base_eval.py`, `_derive_conversation_converter`). It pairs the nth user message with the nth
+assistant message, so a turn with no answer that is not the last gets an empty assistant message
+(content and ground_truth ""), which reads back as the same empty cells: without it every later reply
+would be scored as the answer to the question before it (a line read so and not edited is written as
+read). Reading, such a line opens as one row per user
 message (`Turn`): `query` the user's message, `ground_truth` the reply's `ground_truth` (else, in a
 line written without it, its content), `response` its content where it has a `ground_truth` (a column
 only when some reply's content is not its ground_truth), `context` the reply's, `turn_id` 1…n,
@@ -218,8 +222,14 @@ def _conversation(members: list[Case], headers: list[str]) -> dict[str, Any]:
     """One conversation line: the line read with the members' messages in turn order, and the line's
     keys from the other columns where the turns agree and a cell changed (see the module's docstring)."""
     parsed: dict[int, list[list[dict[str, Any]]]] = {}
-    messages = [m for c in members for m in _messages(c, parsed)]
     read_as = next((c.row.payload for c in members if isinstance(c.row.payload, Turn)), None)
+    made = [_messages(c, parsed) for c in members]
+    messages = [m for turn in made for m in turn]
+    if read_as is None or messages != read_as.line["conversation"].get("messages"):  # made or edited
+        for turn in made[:-1]:  # a turn with no reply but the last: an empty one, for Azure pairs the nth
+            if len(turn) == 1:  # user message with the nth assistant message (zip)
+                turn.append({"role": "assistant", "content": "", "ground_truth": ""})
+        messages = [m for turn in made for m in turn]
     line: dict[str, Any] = dict(read_as.line) if read_as is not None else {"conversation": {}}
     if read_as is not None:
         for column in set(read_as.shown) - set(headers) - set(_TURN_COLUMNS):
