@@ -170,13 +170,14 @@ class _ReadRow:
         return self.cells[at] if at is not None and at < len(self.cells) else None
 
 
-def renamed_keys(ds: Dataset) -> dict[str, str]:
+def renamed_keys(ds: Dataset, read_as: tuple[type, ...] = (Record,)) -> dict[str, str]:
     """The columns renamed since the records were read: new header -> key as read (the SDK JSON
-    writer's inference, sdk/extras.renamed_columns, over the rows' Records)."""
+    writer's inference, sdk/extras.renamed_columns, over the rows whose payload is a `read_as`, each
+    with the text each key showed, `shown`: a Record, an Azure conversation's Turn)."""
     from evaleditor.io.sdk.extras import renamed_columns
 
     headers = ds.headers()
-    read = [r for r in ds.rows if isinstance(r.payload, Record)]
+    read = [r for r in ds.rows if isinstance(r.payload, read_as)]
     if all(any(h in r.payload.shown for r in read) for h in headers):
         return {}  # every column was read (the usual save): no rows to look through
     position = {h: i for i, h in reversed(list(enumerate(headers)))}  # the first column of a name

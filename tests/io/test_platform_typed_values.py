@@ -97,6 +97,24 @@ def test_a_renamed_other_column_keeps_its_values_json_types_and_place(tmp_path, 
     assert [json.dumps(r) for r in lines(tmp_path / "out.jsonl")] == [json.dumps(want)]  # in its place too
 
 
+def test_a_renamed_other_column_of_an_azure_conversation_line_keeps_its_values_json_types_and_place(tmp_path):
+    record = {"conversation": {"messages": [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Hello"},
+                                            {"role": "user", "content": "Bye"}, {"role": "assistant", "content": "Ciao"}]},
+              "score": 3, "ok": True, "meta": {"a": [1, None]}, "weight": 0.5, "id": "c1"}
+    path = tmp_path / "in.jsonl"
+    write_lines(path, [record, {**record, "id": "c2"}])
+    doc = load_document(path)
+    for old, new in (("score", "points"), ("ok", "passed"), ("meta", "info")):
+        rename(doc, old, new)
+    edit(doc, 0, "points", "4")  # edited on every turn of the first line: a number again
+    edit(doc, 1, "points", "4")
+    save_document(doc, tmp_path / "out.jsonl")
+    names = {"score": "points", "ok": "passed", "meta": "info"}
+    want = {names.get(k, k): v for k, v in record.items()}
+    assert [json.dumps(r) for r in lines(tmp_path / "out.jsonl")] == [  # in its place too
+        json.dumps(want | {"points": 4}), json.dumps(want | {"id": "c2"})]
+
+
 # ----- two columns written under one key ----------------------------------------------------------------
 def both_questions(target="ground-truth"):
     return document_from_table(RawTable(["question", "query", "answer"], [["Q1", "Q2", "A"]], "csv"), None, target)

@@ -155,10 +155,12 @@ def records(ds: Dataset) -> list[dict[str, Any]]:
     rows = cases(ds)
     kept = _kept(ds, rows)
     headers = ds.headers()
-    renamed = renamed_keys(ds) if any(kept) else {}
+    groups = _groups(rows, kept)
+    lines = any(not kept[g[0]] and rows[g[0]].fields.get(SESSION) for g in groups)
+    renamed = renamed_keys(ds, (Record, Turn)) if any(kept) or lines else {}
     return [row_record(headers, rows[g[0]].row.cells, rows[g[0]].row.payload, ("conversation",), renamed) if kept[g[0]]
-            else _conversation([rows[k] for k in g], headers) if rows[g[0]].fields.get(SESSION)
-            else flat_record(rows[g[0]], AZURE) for g in _groups(rows, kept)]
+            else _conversation([rows[k] for k in g], headers, renamed) if rows[g[0]].fields.get(SESSION)
+            else flat_record(rows[g[0]], AZURE) for g in groups]
 
 
 def record_rows(ds: Dataset) -> list[list[int]]:
@@ -218,9 +220,10 @@ def _typed(case: Case, column: str) -> Any:
                                                  if t.header_for(f) == column), None))
 
 
-def _conversation(members: list[Case], headers: list[str]) -> dict[str, Any]:
+def _conversation(members: list[Case], headers: list[str], renamed: dict[str, str]) -> dict[str, Any]:
     """One conversation line: the line read with the members' messages in turn order, and the line's
-    keys from the other columns where the turns agree and a cell changed (see the module's docstring)."""
+    keys from the other columns where the turns agree and a cell changed (see the module's docstring);
+    a renamed column (`renamed`: header -> key as read) in its key's place, its value typed as read."""
     parsed: dict[int, list[list[dict[str, Any]]]] = {}
     read_as = next((c.row.payload for c in members if isinstance(c.row.payload, Turn)), None)
     made = [_messages(c, parsed) for c in members]
@@ -230,18 +233,21 @@ def _conversation(members: list[Case], headers: list[str]) -> dict[str, Any]:
             if len(turn) == 1:  # user message with the nth assistant message (zip)
                 turn.append({"role": "assistant", "content": "", "ground_truth": ""})
         messages = [m for turn in made for m in turn]
-    line: dict[str, Any] = dict(read_as.line) if read_as is not None else {"conversation": {}}
+    line: dict[str, Any] = {"conversation": {}}
+    renamed = {new: old for new, old in renamed.items() if read_as is not None and old in read_as.line}  # its keys
     if read_as is not None:
-        for column in set(read_as.shown) - set(headers) - set(_TURN_COLUMNS):
-            line.pop(column, None)  # its column was removed
+        new_name = {old: new for new, old in renamed.items()}
+        gone = set(read_as.shown) - set(headers) - set(_TURN_COLUMNS)  # a column removed (or renamed)
+        line = {new_name.get(k, k): v for k, v in read_as.line.items() if k not in gone or k in new_name}
     session_key = (read_as.session_key if read_as is not None else None) or "session_id"
     values = [_line_values(c) for c in members]
     for column in dict.fromkeys(col for v in values for col in v):
         texts = {v.get(column, "") for v in values}
+        source = renamed.get(column, column)  # the key it was read as
         if len(texts) > 1 or (read_as is not None and all(
                 isinstance(c.row.payload, Turn) and c.row.payload.line is read_as.line
-                and c.row.payload.shown.get(column, "") == v.get(column, "") for c, v in zip(members, values, strict=True))):
-            continue  # turns that differ (left_out says so), or as read
+                and c.row.payload.shown.get(source, "") == v.get(column, "") for c, v in zip(members, values, strict=True))):
+            continue  # turns that differ (left_out says so), or as read (renamed: in its key's place)
         text = texts.pop()
         key = session_key if column == "session_id" else column
         original = line.get(key, _typed(members[0], column))  # a new line: the value as read, its JSON type
