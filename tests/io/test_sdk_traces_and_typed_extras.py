@@ -152,10 +152,16 @@ def test_trace_joining_a_conversation_keeps_what_it_can_and_is_reported(tmp_path
     assert plan_save(doc, "json").replaced_traces == [doc.dataset.rows[0].id]
     assert plan_save(doc, "csv").replaced_traces == [] and plan_save(doc, "csv").hidden_cases == 1
     from evaleditor.cli import _left_out_warnings
+    from evaleditor.io.convert import write_converted
 
-    said = _left_out_warnings(plan_save(doc, "json"), doc, "out.json")
+    # convert's warning, of the document as written (the plan's turn order: conv-a's third turn is row 3)
+    plan = plan_save(doc, "json")
+    written, refused = write_converted(doc, tmp_path / "out.json", plan)
+    assert refused == [] and written.path == tmp_path / "out.json"
+    said = _left_out_warnings(plan, written, "out.json")
     assert said == ["evaleditor: warning: 1 row is now a later turn of a conversation, whose history replaces the "
-                    "earlier turns of its own agent trace in out.json (row 1)"]
+                    "earlier turns of its own agent trace in out.json (row 3)"]
+    assert [r[0] for r in read_sdk_json(tmp_path / "out.json").rows].index("trace-1") == 2  # the file's row 3
     out = save(doc.dataset, tmp_path / "out.json")
     case = case_of(out, "trace-1")
     agent_data = case["agent_data"]
