@@ -90,16 +90,21 @@ class Dataset:
         self._listeners: list[weakref.ref[Listener]] = []
         self.document: Any = None  # file-level data the table cannot show (SDK JSON)
         self._fields_cache: list[str | None] | None = None
+        # what a writer works out from the whole dataset (a platform's records, io/platforms built), by
+        # its name: kept while nothing changes, so that the save plan's and the save's are made once
+        self.derived: dict[str, Any] = {}
 
     def copy(self) -> Dataset:
         """The same columns and rows, with the same ids, that no one listens to: cells are its own,
-        payloads shared (no edit changes a payload). convert edits such a copy (io/convert.py)."""
+        payloads and what was derived of them shared (no edit changes a payload). convert edits such a
+        copy (io/convert.py)."""
         out = Dataset((), (), self._target.name)
         out.columns = [Column(c.id, c.header) for c in self.columns]
         out.rows = [Row(r.id, list(r.cells), r.payload, r.formulas) for r in self.rows]
         out._row_ids = iter(range(max((r.id for r in self.rows), default=0) + 1, 1 << 62))
         out._col_ids = iter(range(max((c.id for c in self.columns), default=0) + 1, 1 << 62))
         out.document = self.document
+        out.derived = dict(self.derived)  # the same content: what was worked out of it holds
         return out
 
     # ----- listeners ---------------------------------------------------------------------------
@@ -121,6 +126,7 @@ class Dataset:
             listener.before_change(change)
 
     def _after(self, change: Change) -> None:
+        self.derived.clear()
         for listener in self._live():
             listener.after_change(change)
 

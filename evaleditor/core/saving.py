@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from evaleditor.core.commands import Batch, Command, RenameColumn
+from evaleditor.core.dataset import Dataset
 from evaleditor.core.editing import sdk_turn_order
 from evaleditor.core.export import export_headers, recognised_fields
 from evaleditor.core.i18n import N_, Msg, _
@@ -76,6 +77,21 @@ class SavePlan:
     # that differ, the columns Bedrock does not document): io fills it (io/save.plan_save), the core
     # knowing no writer
     format_limits: list[Msg] = field(default_factory=list)
+    # the dataset as the file holds it when io/save.plan_save worked it out (another platform's file:
+    # its writer's left_out is of what it writes), planned_dataset's: a copy, or the document's own
+    planned: Dataset | None = None
+
+
+def planned_dataset(ds: Dataset, command: Command | None, target: str) -> Dataset:
+    """`ds` as a save by a plan with `command` writes it for `target`: `ds` itself when the plan changes
+    nothing, else a copy (the same row and column ids) with the command applied."""
+    if command is None and ds.target.name == target:
+        return ds
+    out = ds.copy()
+    if command is not None:
+        command.apply(out)  # no validator listens to a copy: nothing is checked step by step
+    out.set_target(target)
+    return out
 
 
 def prepare_save(doc, fmt: str, target: str | None = None, headers: str | None = None,

@@ -27,17 +27,20 @@ def write_converted(source: Document, path: str | os.PathLike, plan: SavePlan, *
     report and exit status are the file's, not those of what it does not hold."""
     from evaleditor.io import DEFAULT_SHEET
     from evaleditor.io.save import save_document
+    from evaleditor.io.verify import ReadBack
 
     out = as_planned(source, plan)
     if plan.fmt == "xlsx":
         out.sheet = DEFAULT_SHEET
     refused = [i for i in out.validator.all_issues() if i.severity == ERROR and i.rule in BLOCKING_RULES]
     if not refused:
-        save_document(out, path, replace_read_only=replace_read_only)
+        read_back = ReadBack()
+        save_document(out, path, replace_read_only=replace_read_only, read_back=read_back)
         if plan.format_limits:
-            from evaleditor.io.load import load_document
+            from evaleditor.io.load import document_of_read, load_document
 
-            out = load_document(path, target=plan.target)
+            raw = read_back.take()  # what the save's check read: the file is not read again
+            out = document_of_read(raw, path, plan.target) if raw is not None else load_document(path, target=plan.target)
         out.saved_as(path, plan.fmt)
     return out, refused
 
@@ -47,10 +50,13 @@ def as_planned(source: Document, plan: SavePlan) -> Document:
     rows, checked against the output's target with the output's format (so workbook-only rules such as
     control-character apply). The source is not changed."""
     fmt = plan.fmt
-    ds = source.dataset.copy()
-    if plan.command is not None:
-        plan.command.apply(ds)  # no validator listens yet: nothing is checked step by step
-    ds.set_target(plan.target)
+    if plan.planned is not None:  # worked out by the plan (with what its writer built of it)
+        ds = plan.planned.copy()
+    else:
+        ds = source.dataset.copy()
+        if plan.command is not None:
+            plan.command.apply(ds)  # no validator listens yet: nothing is checked step by step
+        ds.set_target(plan.target)
     if empty := [r.id for r in ds.rows if r.is_empty()]:
         RemoveRows(empty).apply(ds)
     return Document.of(ds, fmt, static=_carried_findings(source, ds, plan.target) if fmt == "json" else ())

@@ -18,14 +18,22 @@ def load_document(path: str | os.PathLike, sheet: str | None = None, target: str
     from evaleditor.io import read_table
 
     path = Path(path)
+    with bulk_allocation():  # the table read is handed on, held by no name here (document_of_read frees it)
+        return document_of_read(read_table(path, sheet=sheet, progress=progress, cancel=cancel,
+                                           target=sheet_target or target,
+                                           encoding=encoding),  # a text file's encoding, when the user chose it
+                                path, target, deferred)
+
+
+def document_of_read(raw, path: str | os.PathLike, target: str | None = None, deferred: bool = False) -> Document:
+    """The Document of the file at `path` whose table `read_table` read (`raw`, which it takes: a
+    save's read-back check keeps it, io/verify.ReadBack)."""
     with bulk_allocation():
-        raw = read_table(path, sheet=sheet, progress=progress, cancel=cancel, target=sheet_target or target,
-                         encoding=encoding)  # a text file's encoding, when the user chose it
         if raw.source_format in ("csv", "jsonl"):
             from evaleditor.io.platforms.sdk_flat import fold_history
 
             raw = fold_history(raw)  # the SDK's flat conversation history, made again on save
-        doc = document_from_table(raw, path, target, file_size=os.path.getsize(path), deferred=deferred)
+        doc = document_from_table(raw, Path(path), target, file_size=os.path.getsize(path), deferred=deferred)
         del raw
         keep_built(len(doc.dataset.rows))
         return doc

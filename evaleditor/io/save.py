@@ -41,14 +41,16 @@ def plan_save(doc: Document, fmt: str, target: str | None = None, headers: str |
               path: str | os.PathLike | None = None):
     """doc.prepare_save (core/saving.py) with what the writers know of the output: the rows whose own
     agent trace SDK JSON holds only in part (SavePlan.replaced_traces, io/sdk/write), what another
-    platform's writer cannot hold (SavePlan.format_limits, io/platforms left_out), and what cells become
-    in the target's file (io/platforms for_target: an answer is promptfoo's `equals:<answer>`, promptfoo's
+    platform's writer cannot hold (SavePlan.format_limits, io/platforms left_out, of the dataset as the
+    plan makes it: SavePlan.planned, whose records the save then writes), and what cells become in the
+    target's file (io/platforms for_target: an answer is promptfoo's `equals:<answer>`, promptfoo's
     `equals:4` another target's answer 4, its other checks kept as text and listed). The plan the
     window, `convert` and the Python API save by."""
     from dataclasses import replace
 
     from evaleditor.core.commands import Batch
-    from evaleditor.io.platforms import for_target, left_out
+    from evaleditor.core.saving import planned_dataset
+    from evaleditor.io.platforms import for_target, left_out, platform_for
 
     plan = doc.prepare_save(fmt, target, headers, path)
     made, limits = for_target(doc.dataset, plan.target)
@@ -61,9 +63,11 @@ def plan_save(doc: Document, fmt: str, target: str | None = None, headers: str |
         from evaleditor.io.sdk.write import replaced_traces
 
         replaced = replaced_traces(doc.dataset)
-    written = _renamed(doc.dataset, command)  # the headers the writer sees: a same-key check after renaming
-    return replace(plan, command=command, replaced_traces=replaced,
-                   format_limits=limits + left_out(doc.dataset, plan.target, fmt, written))
+    planned = None
+    if fmt in ("jsonl", "csv") and platform_for(plan.target) is not None:  # its writer says what it leaves out
+        planned = planned_dataset(doc.dataset, command, plan.target)  # of what it writes, which the save takes
+        limits = limits + left_out(doc.dataset, plan.target, fmt, _renamed(doc.dataset, command), planned)
+    return replace(plan, command=command, replaced_traces=replaced, format_limits=limits, planned=planned)
 
 
 def _renamed(ds: Dataset, command) -> list[str]:
@@ -79,7 +83,7 @@ def _renamed(ds: Dataset, command) -> list[str]:
 
 def save_document(doc: Document, path: str | os.PathLike, target: str | None = None, headers: str | None = None,
                   progress=None, *, neutralise_formulas: bool = False, verify: bool = True,
-                  replace_read_only: bool = False, csv_style=None) -> None:
+                  replace_read_only: bool = False, csv_style=None, read_back=None) -> None:
     """Write `doc` to `path` in the format of its extension. With `target`/`headers` the recognised
     columns are renamed to that target's spelling (en or zh); otherwise headers are kept.
 
@@ -88,16 +92,18 @@ def save_document(doc: Document, path: str | os.PathLike, target: str | None = N
     `progress(done, total)`: total is twice the number of rows written; the first half counts rows
     written, the second rows read back. Raises WriteError (VerifyError when the file did not read back
     as written); ReadOnlyTarget for a read-only file unless `replace_read_only`. `csv_style`: the
-    encoding, delimiter and line end of a .csv (text/delimited.CsvStyle; default UTF-8 with BOM, commas)."""
+    encoding, delimiter and line end of a .csv (text/delimited.CsvStyle; default UTF-8 with BOM, commas).
+    `read_back` (verify.ReadBack): keeps what the check read of another platform's .jsonl or .csv."""
     from evaleditor.io.atomic import check_target
 
     fmt = output_format(path)
     check_target(path, replace_read_only=replace_read_only)
     with bulk_allocation():  # the read-back builds a file's worth of objects, as opening does
-        _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify, csv_style)
+        _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify, csv_style, read_back)
 
 
-def _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify, csv_style=None) -> None:
+def _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify, csv_style=None,
+          read_back=None) -> None:
     from evaleditor.io import verify as checks
 
     ds = doc.dataset
@@ -107,7 +113,7 @@ def _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify
 
     platform = platform_for(target or ds.target.name)
     if fmt == "jsonl" or (fmt == "csv" and platform is not None):
-        _save_platform(doc, path, fmt, platform, numbers, verify, neutralise_formulas, csv_style)
+        _save_platform(doc, path, fmt, platform, numbers, verify, neutralise_formulas, csv_style, read_back)
     elif fmt == "json":
         from evaleditor.io.atomic import atomic_write
         from evaleditor.io.sdk.write import encode_sdk_json
@@ -134,7 +140,8 @@ def _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify
         progress(2 * len(numbers), 2 * len(numbers))
 
 
-def _save_platform(doc, path, fmt, platform, numbers, verify, neutralise_formulas, csv_style=None) -> None:
+def _save_platform(doc, path, fmt, platform, numbers, verify, neutralise_formulas, csv_style=None,
+                   read_back=None) -> None:
     """.jsonl (another platform's, else each column a key) and a platform's .csv (io/platforms/), in
     `csv_style` (a Save keeps the file's encoding, delimiter and line ends)."""
     from evaleditor.io import verify as checks
@@ -151,7 +158,7 @@ def _save_platform(doc, path, fmt, platform, numbers, verify, neutralise_formula
             from evaleditor.io.platforms import blank_records
 
             records = blank_records(ds, platform.target if platform is not None else None)
-        check = checks.jsonl_check(path, records, numbers) if verify else None
+        check = checks.jsonl_check(path, records, numbers, read_back) if verify else None
         with atomic_write(path, "wb", verify=check) as handle:
             handle.write(jsonl_bytes(records))
         return
@@ -168,7 +175,7 @@ def _save_platform(doc, path, fmt, platform, numbers, verify, neutralise_formula
             from evaleditor.io.csv_safety import neutralise_row
 
             want_headers, want_rows = neutralise_row(headers), [neutralise_row(r) for r in rows]
-        check = checks.table_check(path, "csv", want_headers, want_rows, numbers)
+        check = checks.table_check(path, "csv", want_headers, want_rows, numbers, read_back=read_back)
     write_table(path, headers, rows, neutralise_formulas=neutralise_formulas, verify=check, csv_style=csv_style)
 
 

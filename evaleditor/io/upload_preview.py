@@ -110,15 +110,11 @@ def build_preview(doc: Document) -> Preview:
 def as_saved(doc: Document) -> Dataset:
     """The dataset a save of `doc` in the format its target takes writes: the document itself when
     the save plan changes nothing, else a copy (same row and column ids) with the plan applied."""
+    from evaleditor.core.saving import planned_dataset
     from evaleditor.io.save import plan_save
 
     plan = plan_save(doc, default_format(doc))  # the save's: promptfoo's answers are checks (io/platforms for_target)
-    if plan.command is None:
-        return doc.dataset
-    ds = doc.dataset.copy()
-    plan.command.apply(ds)
-    ds.set_target(plan.target)
-    return ds
+    return plan.planned if plan.planned is not None else planned_dataset(doc.dataset, plan.command, plan.target)
 
 
 def _layout(sessions: Sequence[str], turns: Sequence[str]) -> dict[str, list[int]]:

@@ -17,6 +17,7 @@ import errno
 import json
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,25 @@ from evaleditor.core.table import RawTable
 from evaleditor.io.grid import Progress, build_grid
 
 Check = Callable[[Path], None]
+
+
+@dataclass
+class ReadBack:
+    """What a save's check read of the file it wrote and found as meant (a .jsonl's records, a table),
+    for a caller that reports the file as it opens without reading it again (convert)."""
+
+    records: list[dict[str, Any]] | None = None
+    table: RawTable | None = None
+
+    def take(self) -> RawTable | None:
+        """The file's table as opening it reads it (read_table's), None when nothing was read; what was
+        kept goes with it."""
+        records, table, self.records, self.table = self.records, self.table, None, None
+        if records is not None:
+            from evaleditor.io.platforms import records_read
+
+            return records_read(records)
+        return table
 _SHOWN = 200  # characters of a JSON value kept in a Mismatch
 
 
@@ -60,8 +80,9 @@ def _control_cells(headers: list[str], rows: list[list[str]], row_numbers: list[
 
 
 def table_check(path: object, fmt: str, headers: list[str], rows: list[list[str]], row_numbers: list[int],
-                progress: Progress | None = None) -> Check:
-    """The check of a .csv/.xlsx save: `rows[i]` is shown in the editor as row `row_numbers[i]`."""
+                progress: Progress | None = None, read_back: ReadBack | None = None) -> Check:
+    """The check of a .csv/.xlsx save: `rows[i]` is shown in the editor as row `row_numbers[i]`; the
+    table read is kept in `read_back`."""
 
     def check(tmp: Path) -> None:
         from evaleditor import io
@@ -77,6 +98,8 @@ def table_check(path: object, fmt: str, headers: list[str], rows: list[list[str]
         diffs = table_mismatches(headers, rows, row_numbers, found)
         if diffs:
             raise VerifyError(path, diffs)
+        if read_back is not None:
+            read_back.table = found
 
     return check
 
@@ -175,8 +198,10 @@ def _first_difference(tmp: Path, written: bytes) -> int | None:
     return None if at == len(written) else at
 
 
-def jsonl_check(path: object, expected: list[dict[str, Any]], row_numbers: list[int]) -> Check:
-    """The check of a .jsonl save: the file read as the editor reads it holds the records meant."""
+def jsonl_check(path: object, expected: list[dict[str, Any]], row_numbers: list[int],
+                read_back: ReadBack | None = None) -> Check:
+    """The check of a .jsonl save: the file read as the editor reads it holds the records meant; they
+    are kept in `read_back`."""
 
     def check(tmp: Path) -> None:
         from evaleditor.io.records import read_jsonl
@@ -188,6 +213,8 @@ def jsonl_check(path: object, expected: list[dict[str, Any]], row_numbers: list[
             raise _unreadable(path, tmp, err) from None
         if found != expected:
             raise VerifyError(path, json_mismatches({"eval_cases": expected}, {"eval_cases": found}, row_numbers))
+        if read_back is not None:
+            read_back.records = found
 
     return check
 

@@ -213,6 +213,20 @@ def test_bedrock_lines_hold_only_the_keys_aws_documents_and_the_rest_is_said(tmp
                           {"prompt": "Bye", "referenceResponse": "Ciao", "category": "greeting"}]
 
 
+def test_an_azure_file_converted_for_bedrock_is_said_to_leave_out_only_what_bedrock_does_not_hold(tmp_path, capsys):
+    """The plan's left_out is of the dataset the writer sees (the plan's renames and target): an Azure
+    file's `query` and `ground_truth` are Bedrock's prompt and referenceResponse, not left out."""
+    from evaleditor.cli import main
+
+    path = tmp_path / "azure.jsonl"
+    write_lines(path, [{"query": "Q", "ground_truth": "A", "level": "x"}])
+    assert main(["convert", str(path), str(tmp_path / "b.jsonl"), "--target", "bedrock", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["left_out"]["format_limits"] == [
+        "the columns a Bedrock prompt dataset does not hold (it holds prompt, referenceResponse, category and "
+        "modelResponses): level"]
+    assert lines(tmp_path / "b.jsonl") == [{"prompt": "Q", "referenceResponse": "A"}]
+
+
 def test_a_bedrock_file_with_other_keys_is_said_to_lose_them_and_one_without_saves_back_the_same(tmp_path):
     path = tmp_path / "bedrock.jsonl"
     judged = {"prompt": "Q", "referenceResponse": "A", "category": "c",

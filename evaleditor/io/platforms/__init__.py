@@ -14,7 +14,7 @@ import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from evaleditor.core.commands import Command
 from evaleditor.core.dataset import Dataset, Row
@@ -84,12 +84,14 @@ def blank_records(ds: Dataset, target: str | None) -> list[dict[str, Any]]:
     return [platform.blank(ds.headers()) if platform is not None else dict.fromkeys(ds.headers(), "")]
 
 
-def left_out(ds: Dataset, target: str, fmt: str, headers: list[str] | None = None) -> list[Msg]:
+def left_out(ds: Dataset, target: str, fmt: str, headers: list[str] | None = None,
+             planned: Dataset | None = None) -> list[Msg]:
     """What a `target` .`fmt` file cannot hold of `ds`, a line each: a second column of a name (a
     record holds a key once) — of the name the writer gives it, the recognised columns spelt as
     `target` spells them (flat_record), so that `question` and `query`, both Azure's `query`, are two
-    of a name — and what the platform's format cannot hold (Platform.left_out). `headers`: the table's
-    headers as the save writes them (renamed by its plan), when not `ds`'s; the line names `ds`'s."""
+    of a name — and what the platform's format cannot hold (Platform.left_out, of `planned`: `ds` as the
+    save plan makes it, core/saving.planned_dataset, when not `ds`). `headers`: the table's headers as
+    the save writes them (renamed by its plan), when not `ds`'s; the line names `ds`'s."""
     platform = PLATFORMS.get(target)
     if platform is None or fmt not in ("jsonl", "csv"):
         return []
@@ -101,7 +103,7 @@ def left_out(ds: Dataset, target: str, fmt: str, headers: list[str] | None = Non
              for key, headers in by_key.items() if len(headers) > 1]
     named = [Msg(N_("the second column of a name, as a line holds a key once: {columns}"),
                  (("columns", ", ".join(twice)),))] if twice else []
-    return named + platform.left_out(ds, fmt)
+    return named + platform.left_out(ds if planned is None else planned, fmt)
 
 
 def for_target(ds: Dataset, target: str) -> tuple[list[Command], list[Msg]]:
@@ -120,6 +122,21 @@ def _blank(value: Any) -> bool:
 
 
 # ----- what the writers share ---------------------------------------------------------------------------
+T = TypeVar("T")
+
+
+def built(ds: Dataset, name: str, make: Callable[[Dataset], T], *, keep: bool = True) -> T:
+    """make(ds), worked out once while `ds` is unchanged (Dataset.derived, which a copy starts with):
+    the save plan's `left_out` builds what the save writes, and the save takes it (`keep=False`: it goes
+    with the save rather than staying with the document). Shared: read it, never change it."""
+    found = ds.derived.get(name) if keep else ds.derived.pop(name, None)
+    if found is None:
+        found = make(ds)
+        if keep:
+            ds.derived[name] = found
+    return found
+
+
 class _Layout:
     """Where a dataset's cases find their fields and other columns, and (worked out when first asked)
     the key each column was read as: its header, or the key of the column it was renamed from."""
@@ -245,5 +262,5 @@ def table_of(records: list[dict[str, Any]], first: tuple[str, ...] = ()) -> tupl
 
 PLATFORMS: dict[str, Platform] = _platforms()  # last: each module imports the helpers above
 
-__all__ = ["PLATFORMS", "Case", "Platform", "blank_records", "cases", "for_target", "flat_record", "kept_records", "left_out",
+__all__ = ["PLATFORMS", "Case", "Platform", "blank_records", "built", "cases", "for_target", "flat_record", "kept_records", "left_out",
            "platform_for", "platform_of_records", "records_read", "table_of"]

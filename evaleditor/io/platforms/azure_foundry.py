@@ -43,7 +43,7 @@ from evaleditor.core.i18n import N_, Msg
 from evaleditor.core.report import some_of
 from evaleditor.core.table import LoadNote, RawTable
 from evaleditor.core.targets import ANSWER, AZURE, CONTEXT, QUESTION, SESSION, TURN, get_target
-from evaleditor.io.platforms import Case, Platform, cases, flat_record, table_of
+from evaleditor.io.platforms import Case, Platform, built, cases, flat_record, table_of
 from evaleditor.io.records import Record, records_table, renamed_keys, row_record, typed_value, value_text
 from evaleditor.io.sdk.conversations import conversation_layout
 
@@ -152,15 +152,27 @@ def read(records: list[dict[str, Any]]) -> RawTable:
 def records(ds: Dataset) -> list[dict[str, Any]]:
     """A row read as a record is written as read (edits in place) while the headers are Azure's; the
     other rows are made from their cells, those of a conversation (session_id) as one line."""
+    return built(ds, AZURE, _written, keep=False).records  # made once: the save plan's left_out made them
+
+
+@dataclass(frozen=True, slots=True)
+class _Written:
+    records: list[dict[str, Any]]
+    differing: dict[str, list[str]]  # a column whose value differs between a conversation's turns: its sessions
+
+
+def _written(ds: Dataset) -> _Written:
     rows = cases(ds)
     kept = _kept(ds, rows)
     headers = ds.headers()
     groups = _groups(rows, kept)
     lines = any(not kept[g[0]] and rows[g[0]].fields.get(SESSION) for g in groups)
     renamed = renamed_keys(ds, (Record, Turn)) if any(kept) or lines else {}
-    return [row_record(headers, rows[g[0]].row.cells, rows[g[0]].row.payload, ("conversation",), renamed) if kept[g[0]]
-            else _conversation([rows[k] for k in g], headers, renamed) if rows[g[0]].fields.get(SESSION)
+    differing: dict[str, list[str]] = {}
+    made = [row_record(headers, rows[g[0]].row.cells, rows[g[0]].row.payload, ("conversation",), renamed) if kept[g[0]]
+            else _conversation([rows[k] for k in g], headers, renamed, differing) if rows[g[0]].fields.get(SESSION)
             else flat_record(rows[g[0]], AZURE) for g in groups]
+    return _Written(made, differing)
 
 
 def record_rows(ds: Dataset) -> list[list[int]]:
@@ -184,16 +196,7 @@ def left_out(ds: Dataset, fmt: str) -> list[Msg]:
     which is one line with one value of each (the line keeps the value it had). A .csv holds it all."""
     if fmt != "jsonl":
         return []
-    rows = cases(ds)
-    differing: dict[str, list[str]] = {}
-    for group in _groups(rows, _kept(ds, rows)):
-        members = [rows[k] for k in group]
-        if len(members) < 2 or not members[0].fields.get(SESSION):
-            continue
-        values = [_line_values(c) for c in members]
-        for column in dict.fromkeys(col for v in values for col in v):
-            if len({v.get(column, "") for v in values}) > 1:
-                differing.setdefault(column, []).append(members[0].fields[SESSION])
+    differing = built(ds, AZURE, _written).differing  # the lines the save writes, made once
     return [Msg(N_("the column {column} where the turns of a conversation differ (a conversation is one line, "
                    "with one value for all its turns): {sessions}"),
                 (("column", column), ("sessions", some_of(sessions, 5)))) for column, sessions in differing.items()]
@@ -220,10 +223,12 @@ def _typed(case: Case, column: str) -> Any:
                                                  if t.header_for(f) == column), None))
 
 
-def _conversation(members: list[Case], headers: list[str], renamed: dict[str, str]) -> dict[str, Any]:
+def _conversation(members: list[Case], headers: list[str], renamed: dict[str, str],
+                  differing: dict[str, list[str]]) -> dict[str, Any]:
     """One conversation line: the line read with the members' messages in turn order, and the line's
     keys from the other columns where the turns agree and a cell changed (see the module's docstring);
-    a renamed column (`renamed`: header -> key as read) in its key's place, its value typed as read."""
+    a renamed column (`renamed`: header -> key as read) in its key's place, its value typed as read.
+    A column whose turns differ is added to `differing` (left_out says so)."""
     parsed: dict[int, list[list[dict[str, Any]]]] = {}
     read_as = next((c.row.payload for c in members if isinstance(c.row.payload, Turn)), None)
     made = [_messages(c, parsed) for c in members]
@@ -244,6 +249,8 @@ def _conversation(members: list[Case], headers: list[str], renamed: dict[str, st
     for column in dict.fromkeys(col for v in values for col in v):
         texts = {v.get(column, "") for v in values}
         source = renamed.get(column, column)  # the key it was read as
+        if len(texts) > 1:
+            differing.setdefault(column, []).append(members[0].fields[SESSION])
         if len(texts) > 1 or (read_as is not None and all(
                 isinstance(c.row.payload, Turn) and c.row.payload.line is read_as.line
                 and c.row.payload.shown.get(source, "") == v.get(column, "") for c, v in zip(members, values, strict=True))):

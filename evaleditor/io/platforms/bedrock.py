@@ -17,7 +17,7 @@ from typing import Any
 from evaleditor.core.dataset import Dataset
 from evaleditor.core.i18n import N_, Msg
 from evaleditor.core.targets import ANSWER, BEDROCK, QUESTION, get_target
-from evaleditor.io.platforms import Platform, cases, flat_record, kept_records
+from evaleditor.io.platforms import Platform, built, cases, flat_record, kept_records
 
 SOURCE = "https://docs.aws.amazon.com/bedrock/latest/userguide/model-evaluation-prompt-datasets-custom.html"
 _T = get_target(BEDROCK)
@@ -32,12 +32,13 @@ def _made(ds: Dataset) -> list[dict[str, Any]]:
 
 def records(ds: Dataset) -> list[dict[str, Any]]:
     # `prompt` is the key Bedrock requires: a row whose question is empty (rule empty-question) keeps it, ""
-    return [{"prompt": r.get("prompt", ""), **{k: v for k, v in r.items() if k in KEYS}} for r in _made(ds)]
+    return [{"prompt": r.get("prompt", ""), **{k: v for k, v in r.items() if k in KEYS}}
+            for r in built(ds, BEDROCK, _made, keep=False)]  # made once: the save plan's left_out made them
 
 
 def left_out(ds: Dataset, fmt: str) -> list[Msg]:
     """The columns with a value that a Bedrock prompt dataset does not hold."""
-    dropped = list(dict.fromkeys(k for r in _made(ds) for k in r if k not in KEYS))
+    dropped = list(dict.fromkeys(k for r in built(ds, BEDROCK, _made) for k in r if k not in KEYS))
     if not dropped:
         return []
     return [Msg(N_("the columns a Bedrock prompt dataset does not hold (it holds prompt, referenceResponse, "
