@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import base64
 import json
+import math
+import random
+import struct
 import subprocess
 import sys
 import warnings
@@ -727,6 +730,48 @@ def test_writer_bytes_are_the_json_modules_where_orjson_would_differ(value):
     except UnicodeEncodeError:
         want = (json.dumps(value, ensure_ascii=True, indent=2) + "\n").encode("ascii")
     assert dumps(value) == want
+
+
+def test_orjson_spells_every_float_it_is_given_as_repr_does():
+    """json_text.marked leaves a float to orjson only where orjson's text is repr's (json.dumps's):
+    checked over floats of every exponent, 1e16 … 1e308 and subnormals included. It marks every float
+    under 1e-4, where orjson spells some otherwise (0.00001 for 1e-05, 1.5e-7 for 1.5e-07)."""
+    import orjson
+
+    from evaleditor.io.sdk.json_text import ReprFloat, marked
+
+    rng = random.Random(16)
+    floats = [5e-324, -5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, 1e16, -1e16, 9999999999999998.0,
+              1e-4, 9.999999999999999e-05, -0.0, 0.0, 1e22, 1e21, 123456789012345678.0]
+    floats += [struct.unpack("<d", rng.getrandbits(64).to_bytes(8, "little"))[0] for _ in range(100_000)]
+    floats += [m * 10.0 ** e for e in range(-323, 309) for m in (1.0, 1.5, 9.87654321)]
+    floats += [10 ** rng.uniform(16, 308) for _ in range(20_000)]
+    floats += [struct.unpack("<d", rng.getrandbits(52).to_bytes(8, "little"))[0] for _ in range(5_000)]  # subnormal
+    differ = 0
+    for value in filter(math.isfinite, floats):
+        same = orjson.dumps(value) == float.__repr__(value).encode()
+        if value and abs(value) < 1e-4:
+            assert isinstance(marked(value), ReprFloat)
+            differ += not same
+        else:  # orjson writes it as repr does: left to orjson, unmarked
+            assert same and type(marked(value)) is float, value
+    assert differ > 500  # the mark is needed: orjson's text differs for many of them
+
+
+def test_big_floats_of_a_file_keep_orjsons_writer(tmp_path, monkeypatch):
+    """A file holding floats from 1e16 up (orjson writes them as repr does, 1e+16) saves without the
+    json module's slower rules, and its text is still json.dumps's."""
+    from evaleditor.io.sdk import json_text
+
+    used = []
+    real = json_text._encode
+    monkeypatch.setattr(json_text, "_encode", lambda *a: used.append(1) or real(*a))
+    case = {"prompt": user(text("q")), "score": 1e16, "trace": {"x": [2.5e300, -1e22, 0.5]}}
+    doc = open_doc(write_json(tmp_path / "in.json", {"eval_cases": [case]}))
+    write_sdk_json(tmp_path / "out.json", doc.dataset)
+    data = (tmp_path / "out.json").read_bytes()
+    assert b"1e+16" in data and b"2.5e+300" in data and data == json_modules_text(data)
+    assert used == []
 
 
 def json_modules_text(data: bytes) -> bytes:

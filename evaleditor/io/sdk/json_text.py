@@ -11,11 +11,12 @@ from typing import Any
 
 class ReprFloat(float):
     """A float that orjson spells otherwise than json.dumps: under 1e-4 (0.00001 / 1.5e-7 where repr
-    says 1e-05 / 1.5e-07), from 1e16 (orjson before 3.11.7, below our floor, wrote 1e16 where repr
-    says 1e+16) or not finite (null where json refuses it): every float repr writes with an exponent. Every float the editor reads
-    (`read_float`: the SDK reader, the recovery journal) or makes from text (an edited extra, a tool
-    call's arguments) is marked so where it enters; orjson refuses a float subclass, so an object
-    holding one is written by the json module's rules (`dumps_marked`), and nothing scans the output."""
+    says 1e-05 / 1.5e-07) or not finite (null where json refuses it). From 1e16 up orjson (from 3.11.7,
+    our floor) writes repr's text, 1e+16 (tests/io/test_sdk_json.py checks floats of every exponent).
+    Every float the editor reads (`read_float`: the SDK reader, the recovery journal) or makes from
+    text (an edited extra, a tool call's arguments) is marked so where it enters; orjson refuses a
+    float subclass, so an object holding one is written by the json module's rules (`dumps_marked`),
+    and nothing scans the output."""
 
     __slots__ = ()
 
@@ -33,7 +34,7 @@ def read_constant(name: str) -> float:
 
 def marked(value: float) -> float:
     """`value`, as a ReprFloat when orjson would spell it otherwise than repr."""
-    if not math.isfinite(value) or (value and not 1e-4 <= abs(value) < 1e16):
+    if not math.isfinite(value) or (value and abs(value) < 1e-4):
         return ReprFloat(value)
     return value
 
