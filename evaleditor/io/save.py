@@ -115,13 +115,9 @@ def _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify
     if fmt == "jsonl" or (fmt == "csv" and platform is not None):
         _save_platform(doc, path, fmt, platform, numbers, verify, neutralise_formulas, csv_style, read_back)
     elif fmt == "json":
-        from evaleditor.io.atomic import atomic_write
-        from evaleditor.io.sdk.write import encode_sdk_json
+        from evaleditor.io.sdk.stream import save_sdk_json
 
-        obj, data, exact = encode_sdk_json(path, ds, progress=writing)
-        check = checks.json_check(path, obj, numbers, reading, data if exact else None) if verify else None
-        with atomic_write(path, "wb", verify=check) as handle:
-            handle.write(data)
+        save_sdk_json(path, ds, writing, numbers if verify else None, reading)
     else:
         from evaleditor.io import write_table
 

@@ -141,16 +141,27 @@ def _row_diffs(row: int | None, want: list[str], got: list[str], label) -> Itera
             yield Mismatch(row, label(j), a, b)
 
 
-def json_check(path: object, expected: dict[str, Any], row_numbers: list[int],
-               progress: Progress | None = None, written: bytes | None = None) -> Check:
-    """The check of an SDK JSON save: the file parsed as the editor parses it equals `expected`.
+@dataclass
+class PartsReadBack:
+    """What a writer that reads each part of a file back right after writing it found (sdk/stream.py):
+    the file's size as written, and the first byte that read back otherwise (None: none did)."""
+
+    size: int = 0
+    difference: int | None = None
+
+
+def json_check(path: object, expected: dict[str, Any] | Callable[[], dict[str, Any]], row_numbers: list[int],
+               progress: Progress | None = None, written: bytes | PartsReadBack | None = None) -> Check:
+    """The check of an SDK JSON save: the file parsed as the editor parses it equals `expected` (the
+    object, or a function making it again: only a file that differs needs it).
 
     `written`: the bytes written, when they are known to parse to `expected` (sdk/json_text.dumps_marked:
-    orjson wrote them, every float orjson would spell otherwise having gone to the json module's rules).
-    Then the file is compared with them byte for byte (0.15 s for 760 MB, where parsing took 3 s and
-    comparing the objects 1.5 s): the same bytes parse to the same object, so the file holds what was
-    meant. Only a file that differs is parsed, to name the cells. `progress` hears (0, n) before the
-    read and (n - 1, n) after it (n: the rows), so that a save can still be cancelled then."""
+    orjson wrote them, every float orjson would spell otherwise having gone to the json module's rules);
+    or, for a file written a chunk at a time, the writer's PartsReadBack of those bytes. Then the file
+    is compared with them byte for byte (0.15 s for 760 MB, where parsing took 3 s and comparing the
+    objects 1.5 s): the same bytes parse to the same object, so the file holds what was meant. Only a
+    file that differs is parsed, to name the cells. `progress` hears (0, n) before the read and
+    (n - 1, n) after it (n: the rows), so that a save can still be cancelled then."""
 
     def check(tmp: Path) -> None:
         from evaleditor.io.sdk.read import _load as parse
@@ -171,9 +182,11 @@ def json_check(path: object, expected: dict[str, Any], row_numbers: list[int],
             raise _unreadable(path, tmp, err) from None
         if progress is not None:
             progress(n - 1, n)
-        diffs = [] if found == expected else json_mismatches(expected, found, row_numbers)
+        meant = expected() if callable(expected) else expected
+        diffs = [] if found == meant else json_mismatches(meant, found, row_numbers)
         if not diffs and at is not None:  # other bytes holding the same values: still not what was written
-            diffs = [Mismatch(None, None, f"the {len(written):,} bytes written",
+            size = written.size if isinstance(written, PartsReadBack) else len(written)
+            diffs = [Mismatch(None, None, f"the {size:,} bytes written",
                               f"{len(data):,} bytes, different from byte {at:,}")]
         if diffs:
             raise VerifyError(path, diffs)
@@ -184,9 +197,15 @@ def json_check(path: object, expected: dict[str, Any], row_numbers: list[int],
 _BLOCK = 1 << 24
 
 
-def _first_difference(tmp: Path, written: bytes) -> int | None:
+def _first_difference(tmp: Path, written: bytes | PartsReadBack) -> int | None:
     """Where the file at `tmp` first differs from `written` (a byte offset), None when it holds exactly
-    `written`. Read in blocks of 16 MiB, each compared in C; the file is never held whole."""
+    `written`. Read in blocks of 16 MiB, each compared in C; the file is never held whole. For a
+    PartsReadBack: where its writer found the first difference, else the end of the shorter when the
+    size differs."""
+    if isinstance(written, PartsReadBack):
+        size = tmp.stat().st_size
+        return written.difference if written.difference is not None or size == written.size else \
+            min(size, written.size)
     at = 0
     with open(tmp, "rb", buffering=0) as handle:
         while block := handle.read(_BLOCK):

@@ -196,7 +196,7 @@ def stored_otherwise(monkeypatch, change) -> None:
 
     class Handle(FailingHandle):
         def write(self, data):
-            return self._inner.write(change(data))
+            return self._inner.write(change(bytes(data)))  # bytes: SDK JSON's chunks are memoryviews
 
     monkeypatch.setattr(os, "fdopen", lambda fd, *args, **kwargs: Handle(real(fd, *args, **kwargs), 0, None))
 

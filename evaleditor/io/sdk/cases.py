@@ -9,7 +9,7 @@ cases of new rows are made straight from the columns (write_case.new_case).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import repeat
 from typing import Any
 
@@ -206,6 +206,10 @@ class SdkCases:
 
     def all(self, progress: Progress | None = None) -> list[dict[str, Any]]:
         """Every case; the conversations made together, sharing what repeats (sdk_conversations)."""
+        return list(self.each(progress))
+
+    def each(self, progress: Progress | None = None) -> Iterator[dict[str, Any]]:
+        """`all`, a case at a time (a save writes them as they come: sdk/stream.py)."""
         questions, answers = self._plain(QUESTION), self._plain(ANSWER)
         convs: list[dict[str, Any] | None] = [None] * len(self.rows)
         for k, (_, _, data) in layout_conversations(self._rows_layout, questions, answers):
@@ -214,21 +218,19 @@ class SdkCases:
         extras = zip(*(self._plain("", c) for c in self.table.extras.values()), strict=True) if names else repeat(())
         plain = zip(self.rows, questions, answers, *(self._plain(f) for f in (CONTEXT, TOOL_CALLS, TURN)), convs,
                     extras, strict=False)  # every column as long as self.rows; `extras` endless when none
-        cases = []
         for n, unit in enumerate(self.units):
             if not isinstance(unit, _RowCells):
-                cases.append(self.case(n))
+                yield self.case(n)
                 continue
             row, q, a, context, calls, turn, conv, texts = next(plain)
             if row.payload is None:  # most rows of most files: made straight from the columns
-                cases.append(new_case(self.ids[n], q, a, context, calls, turn, conv, zip(names, texts, strict=True)))
+                yield new_case(self.ids[n], q, a, context, calls, turn, conv, zip(names, texts, strict=True))
             else:
-                cases.append(self.case(n, conv))
+                yield self.case(n, conv)
             if progress is not None and n % _EVERY == 0:
                 progress(n, len(self.units))
         if progress is not None:
             progress(len(self.units), len(self.units))
-        return cases
 
 
 def _units(rows: list[_RowCells]) -> list[_RowCells | list[_RowCells]]:

@@ -57,19 +57,26 @@ from evaleditor.io.sdk.mapping import SdkCase
 def dataset_to_sdk(ds: Dataset, progress: Progress | None = None) -> dict[str, Any]:
     """The SDK `EvaluationDataset` object for `ds` (snake_case, no nulls); in the records form
     (`{"eval_dataset_df": [...]}`) when it was read so."""
-    if _records_form(ds):
+    if records_form(ds):
         from evaleditor.io.platforms.sdk_flat import JSON_KEYS
         from evaleditor.io.records import dataset_records
 
         return {**ds.document, "eval_dataset_df": dataset_records(ds, JSON_KEYS)}
     plan = SdkCases(ds)
-    root: dict[str, Any] = {"eval_cases": plan.all(progress)}
+    return sdk_root(plan, plan.all(progress))
+
+
+def sdk_root(plan: SdkCases, cases: Any) -> dict[str, Any]:
+    """The SDK object of `plan` holding `cases` as its eval_cases: first, then the other keys of the
+    document it was read from, in their order."""
+    root: dict[str, Any] = {"eval_cases": cases}
     if isinstance(plan.document, dict):
         root.update((k, v) for k, v in plan.document.items() if k != "eval_cases")
     return root
 
 
-def _records_form(ds: Dataset) -> bool:
+def records_form(ds: Dataset) -> bool:
+    """`ds` was read from SDK JSON in the records form (`{"eval_dataset_df": [...]}`)."""
     return isinstance(ds.document, dict) and isinstance(ds.document.get("eval_dataset_df"), list) \
         and "eval_cases" not in ds.document
 
@@ -101,7 +108,7 @@ def encode_sdk_json(path: object, ds: Dataset, progress: Progress | None = None
     try:
         with bulk_allocation():
             obj = dataset_to_sdk(ds, progress)
-            if _records_form(ds):
+            if records_form(ds):
                 return obj, dumps(obj), False
             data, exact = dumps_marked(obj)
             return obj, data, exact
@@ -113,11 +120,10 @@ def encode_sdk_json(path: object, ds: Dataset, progress: Progress | None = None
 
 def write_sdk_json(path: str | os.PathLike[str], ds: Dataset, progress: Progress | None = None) -> None:
     """Write `ds` to `path` as SDK JSON, atomically; WriteError with a one-line reason otherwise."""
-    from evaleditor.io.atomic import atomic_write
+    from evaleditor.io.sdk.stream import save_sdk_json
 
-    data = encode_sdk_json(path, ds, progress)[1]
-    with atomic_write(path, "wb") as handle:
-        handle.write(data)
+    with bulk_allocation():
+        save_sdk_json(path, ds, progress)
 
 
 __all__ = ["SdkCases", "SdkColumnError", "dataset_to_sdk", "encode_sdk_json", "replaced_traces", "write_sdk_json"]
