@@ -114,6 +114,22 @@ def test_convert_near_miss_names_the_session_header_in_the_spelling_written(caps
         f"evaluated as SINGLE-TURN. Rename it to '{want}'"]
 
 
+def test_convert_of_a_formula_without_value_writes_its_text_and_exits_1(capsys, tmp_path):
+    """The written cell is plain text, but it is the formula's text, not the value the author meant: the
+    data still has the error (cli.md: 1, the file has errors), and only convert can still say so, as
+    the output no longer holds a formula for `validate` to see."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.append(["question", "answer"])
+    book.active.append(["q1", "=1+1"])  # openpyxl saves no value for it: a file written by a script
+    book.save(tmp_path / "in.xlsx")
+    code, _, err = run(capsys, "convert", tmp_path / "in.xlsx", tmp_path / "out.csv")
+    assert code == 1 and "formula-without-value [row 1, column answer]" in err
+    assert read_table(tmp_path / "out.csv").rows == [["q1", "=1+1"]]
+    assert run(capsys, "validate", tmp_path / "out.csv")[0] == 0
+
+
 def test_convert_keeps_text_exactly_through_csv(capsys, tmp_path):
     src = tmp_path / "in.xlsx"
     rows = [["007", "=1+1", "NA"], ["TRUE", "1e5", "line\nbreak"]]
