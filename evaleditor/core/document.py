@@ -2,15 +2,14 @@
 and the facts of its file (format, sheet, encoding, delimiter, the targets it was checked against).
 `Document.of` builds the index before the validator, so that after an edit the index is current when
 the validator (which reads it for the session rules) hears of it. What a save writes is decided by
-io.save.plan_save for the window, convert and the Python API alike (`prepare_save` here is the core's
-part of it, core/saving.py); `saved_as` records it."""
+io.save.plan_save for the window, convert and the Python API alike (core/saving.core_save_plan is the
+core's part of it); `saved_as` records it."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from evaleditor.core.dataset import Dataset, Row
 from evaleditor.core.rules import Issue, make_issue
@@ -19,9 +18,6 @@ from evaleditor.core.shape import Shape, shape_of
 from evaleditor.core.table import RawTable
 from evaleditor.core.targets import infer_target
 from evaleditor.core.validation import Validator
-
-if TYPE_CHECKING:
-    from evaleditor.core.saving import SavePlan
 
 
 @dataclass
@@ -53,15 +49,6 @@ class Document:
     @property
     def shape(self) -> Shape:
         return shape_of(self.validator)
-
-    def prepare_save(self, fmt: str, target: str | None = None, headers: str | None = None,
-                     path: str | Path | None = None) -> SavePlan:
-        """The core's part of what saving as a .`fmt` file writes and leaves out; changes nothing. A save
-        follows io.save.plan_save, which completes it with what the writers know (core/saving.py, imported
-        here: `validate` saves nothing, and the editing commands behind a save are a fifth of its imports)."""
-        from evaleditor.core.saving import prepare_save
-
-        return prepare_save(self, fmt, target, headers, path)
 
     def saved_as(self, path: str | Path, fmt: str, csv_style: tuple[str, str, str] | None = None) -> None:
         """The document is now the .`fmt` file at `path`: a workbook of its one sheet, a .csv in UTF-8

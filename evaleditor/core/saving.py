@@ -1,12 +1,12 @@
 """What a save writes: the core's part of the save plan (SavePlan), which `io.save.plan_save` completes.
 
 The window, `evaleditor convert` and the Python API all save by `io.save.plan_save`, the one entry
-point: it calls `prepare_save` here and adds what only the writers know (the core imports none) —
+point: it calls `core_save_plan` here and adds what only the writers know (the core imports none) —
 the rows whose own agent trace SDK JSON holds only in part (`replaced_traces`), what another
 platform's file cannot hold (`format_limits`) and what its writer makes of cells. A plan from
-`prepare_save` alone lacks them: ask plan_save for the plan a save follows.
+`core_save_plan` alone lacks them: ask plan_save for the plan a save follows.
 
-`prepare_save` is pure: it changes nothing and returns a SavePlan. Its `command` makes the document
+`core_save_plan` is pure: it changes nothing and returns a SavePlan. Its `command` makes the document
 what the file will hold — recognised headers spelt as the output's target spells them, and for SDK
 JSON each conversation gathered at its first row with its turns ordered and numbered 1 … n (the file
 stores a turn's place, not the number typed) — as one undoable Command: the window pushes it on its
@@ -94,8 +94,8 @@ def planned_dataset(ds: Dataset, command: Command | None, target: str) -> Datase
     return out
 
 
-def prepare_save(doc, fmt: str, target: str | None = None, headers: str | None = None,
-                 path: str | Path | None = None) -> SavePlan:
+def core_save_plan(doc, fmt: str, target: str | None = None, headers: str | None = None,
+                   path: str | Path | None = None) -> SavePlan:
     """What saving `doc` as a .`fmt` file (at `path`, when known) writes and leaves out. `target` and
     `headers` ("en", "zh") spell the recognised columns as that target does; so does a document whose
     target was switched (its headers may be spelt as the one before reads them). Without either, for

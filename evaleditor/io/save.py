@@ -39,7 +39,7 @@ def output_format(path: str | os.PathLike) -> str:
 
 def plan_save(doc: Document, fmt: str, target: str | None = None, headers: str | None = None,
               path: str | os.PathLike | None = None):
-    """doc.prepare_save (core/saving.py) with what the writers know of the output: the rows whose own
+    """The core's part of the plan (core/saving.core_save_plan) with what the writers know of the output: the rows whose own
     agent trace SDK JSON holds only in part (SavePlan.replaced_traces, io/sdk/write), what another
     platform's writer cannot hold (SavePlan.format_limits, io/platforms left_out, of the dataset as the
     plan makes it: SavePlan.planned, whose records the save then writes), and what cells become in the
@@ -49,10 +49,10 @@ def plan_save(doc: Document, fmt: str, target: str | None = None, headers: str |
     from dataclasses import replace
 
     from evaleditor.core.commands import Batch
-    from evaleditor.core.saving import planned_dataset
+    from evaleditor.core.saving import core_save_plan, planned_dataset
     from evaleditor.io.platforms import for_target, left_out, platform_for
 
-    plan = doc.prepare_save(fmt, target, headers, path)
+    plan = core_save_plan(doc, fmt, target, headers, path)
     made, limits = for_target(doc.dataset, plan.target)
     command = plan.command
     if made:  # one flat Batch: its renames are read as the plan's (a header the writer sees)

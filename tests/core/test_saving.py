@@ -3,7 +3,7 @@
 import pytest
 
 from evaleditor.core.document import document_from_table
-from evaleditor.core.saving import default_format, prepare_save, target_problem
+from evaleditor.core.saving import core_save_plan, default_format, target_problem
 from evaleditor.core.table import RawTable
 from evaleditor.core.targets import TARGETS
 
@@ -18,14 +18,14 @@ def doc(headers=HEADERS, rows=ROWS, fmt="csv", target=None):
 def test_preparing_a_save_changes_nothing():
     d = doc(headers=["session_id", "turn_id", "Question", "answer"])
     before = (d.dataset.headers(), [list(r.cells) for r in d.dataset.rows])
-    plan = d.prepare_save("json", headers="en")
+    plan = core_save_plan(d, "json", headers="en")
     assert plan.command is not None and plan.turns_ordered
     assert (d.dataset.headers(), [list(r.cells) for r in d.dataset.rows]) == before
 
 
 def test_the_plan_spells_headers_and_orders_turns_as_one_undoable_command():
     d = doc(headers=["session_id", "turn_id", "Question", "answer"])
-    plan = d.prepare_save("json", headers="en")
+    plan = core_save_plan(d, "json", headers="en")
     inverse = plan.command.apply(d.dataset)
     assert d.dataset.headers() == ["session_id", "turn_id", "question", "answer"]
     assert [r.cells[:3] for r in d.dataset.rows] == [["s1", "1", "first"], ["s1", "2", "later"], ["", "", "single"]]
@@ -35,16 +35,16 @@ def test_the_plan_spells_headers_and_orders_turns_as_one_undoable_command():
 
 
 def test_without_target_or_language_a_table_keeps_its_headers():
-    assert doc().prepare_save("xlsx").command is None
-    assert doc().prepare_save("csv", headers="en").command is not None
+    assert core_save_plan(doc(), "xlsx").command is None
+    assert core_save_plan(doc(), "csv", headers="en").command is not None
 
 
 def test_the_other_sheets_are_left_out_only_when_the_workbook_itself_is_replaced(tmp_path):
     d = doc(fmt="xlsx")
     d.path, d.sheet, d.sheets = tmp_path / "a.xlsx", "Cases", ["Cases", "Notes"]
-    assert d.prepare_save("xlsx", path=tmp_path / "a.xlsx").other_sheets == ["Notes"]
-    assert d.prepare_save("xlsx", path=tmp_path / "b.xlsx").other_sheets == []
-    assert d.prepare_save("csv", path=tmp_path / "a.csv").other_sheets == []
+    assert core_save_plan(d, "xlsx", path=tmp_path / "a.xlsx").other_sheets == ["Notes"]
+    assert core_save_plan(d, "xlsx", path=tmp_path / "b.xlsx").other_sheets == []
+    assert core_save_plan(d, "csv", path=tmp_path / "a.csv").other_sheets == []
 
 
 @pytest.mark.parametrize("target", sorted(TARGETS))
@@ -60,9 +60,9 @@ def test_save_as_proposes_the_files_own_format_when_its_target_accepts_it():
     assert default_format(doc()) == "csv"
     assert default_format(doc(target="evaluation-set")) == "xlsx"
     assert default_format(doc(fmt="json", target="sdk")) == "json"
-    assert prepare_save(doc(fmt="json", target="sdk"), "csv").target == "ground-truth"
+    assert core_save_plan(doc(fmt="json", target="sdk"), "csv").target == "ground-truth"
     assert default_format(doc(target="bedrock")) == "jsonl"  # the one format Bedrock takes
-    assert prepare_save(doc(), "jsonl").target == "sdk-flat"  # a table written as .jsonl: the SDK's flat form
+    assert core_save_plan(doc(), "jsonl").target == "sdk-flat"  # a table written as .jsonl: the SDK's flat form
 
 
 def test_a_document_switched_to_another_target_is_saved_with_that_targets_headers():
@@ -71,9 +71,9 @@ def test_a_document_switched_to_another_target_is_saved_with_that_targets_header
     kept, the conversations would be lost. They are spelt as the new target spells them, as
     `convert --target` does."""
     d = doc(headers=["会话ID", "请求顺序", "问题", "答案"], fmt="xlsx", target="evaluation-set")
-    assert d.prepare_save("xlsx").command is None  # its own target: kept as they are
+    assert core_save_plan(d, "xlsx").command is None  # its own target: kept as they are
     d.header_targets.append("evaluation-set")
     d.dataset.set_target("sdk")
-    plan = d.prepare_save("json")
+    plan = core_save_plan(d, "json")
     plan.command.apply(d.dataset)
     assert d.dataset.fields() == ["session_id", "turn_id", "question", "answer"]
