@@ -328,9 +328,33 @@ def _gui(files: list[str], demo: bool) -> int:
     missing = [f for f in files if not Path(f).exists()]
     if missing:
         return _fail(_("{path}: no such file").format(path=missing[0]))
+    if (why := no_display(os.environ, sys.platform)) is not None:
+        return _fail(why)
     try:
         from evaleditor.gui.window.app import run
     except ImportError as exc:
         return _fail(_("cannot start the window: {error} (install the Qt system libraries; see README)").format(
             error=exc))
     return run(files, demo=demo)
+
+
+# Unix systems whose window needs an X11 or Wayland display (macOS and Windows have their own, always there)
+DISPLAY_SYSTEMS = ("linux", "freebsd", "openbsd", "netbsd", "dragonfly", "sunos")
+
+
+def no_display(env, platform: str) -> str | None:
+    """Why the window cannot open here, said before Qt is started (whose xcb plugin aborts the process
+    with six lines when there is no display, e.g. over SSH), or None. A QT_QPA_PLATFORM other than xcb
+    (offscreen, a Wayland one, vnc …) is left to Qt, as is every system without X11/Wayland."""
+    if not platform.startswith(DISPLAY_SYSTEMS):
+        return None
+    chosen = env.get("QT_QPA_PLATFORM", "").split(";")[0].split(":")[0].strip()
+    if chosen not in ("", "xcb") or env.get("DISPLAY"):
+        return None
+    if chosen == "xcb":
+        reason = _("no display (QT_QPA_PLATFORM is xcb and DISPLAY is unset)")
+    elif env.get("WAYLAND_DISPLAY"):
+        return None
+    else:
+        reason = _("no display (DISPLAY and WAYLAND_DISPLAY are unset)")
+    return _("{reason}; for headless use run `evaleditor validate FILE`").format(reason=reason)
