@@ -207,3 +207,15 @@ def fill(ds: Dataset, cells: Sequence[tuple[int, int]], text: str) -> Command | 
     """One value into every selected cell (pasting a single cell over a selection, as Excel does)."""
     changes = [(r, c, text) for r, c in cells if ds.cell(r, c) != text]
     return SetCells(changes, N_("Paste")) if changes else None
+
+
+def fill_from(ds: Dataset, pairs: Sequence[tuple[tuple[int, int], tuple[int, int]]], down: bool) -> Command | None:
+    """Edit ▸ Fill Down (`down`) / Fill Right: for each (source, target) pair of (row id, column id) cells,
+    the source's text into the target."""
+    text = N_("Fill down") if down else N_("Fill right")
+    changes = []
+    for (source_row, source_column), (row_id, column_id) in pairs:
+        value = ds.cell(source_row, source_column)
+        if ds.cell(row_id, column_id) != value:
+            changes.append((row_id, column_id, value))
+    return SetCells(changes, text) if changes else None

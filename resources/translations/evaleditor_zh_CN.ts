@@ -1306,10 +1306,6 @@ This is one step in Undo.</source>
         <translation>删除单元格(&amp;D)</translation>
     </message>
     <message>
-        <source>&amp;Find and Replace…</source>
-        <translation>查找和替换(&amp;F)…</translation>
-    </message>
-    <message>
         <source>Insert Row &amp;Above</source>
         <translation>在上方插入行(&amp;A)</translation>
     </message>
@@ -1328,14 +1324,6 @@ This is one step in Undo.</source>
     <message>
         <source>Move Rows Do&amp;wn</source>
         <translation>下移行(&amp;W)</translation>
-    </message>
-    <message>
-        <source>Add Co&amp;lumn…</source>
-        <translation>添加列(&amp;L)…</translation>
-    </message>
-    <message>
-        <source>Rena&amp;me Column…</source>
-        <translation>重命名列(&amp;M)…</translation>
     </message>
     <message>
         <source>Open Another S&amp;heet…</source>
@@ -1370,6 +1358,30 @@ This is one step in Undo.</source>
         <translation>关闭(&amp;C)</translation>
     </message>
     <message>
+        <source>Fi&amp;ll Down</source>
+        <translation>向下填充(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Copy the top cell of each selected column into the selected cells below it (one row selected: the row above)</source>
+        <translation>将每个所选列的顶部单元格复制到其下方的所选单元格（只选一行时：复制上一行）</translation>
+    </message>
+    <message>
+        <source>Fill Ri&amp;ght</source>
+        <translation>向右填充(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Copy the leftmost cell of each selected row into the selected cells right of it (one column selected: the column to the left)</source>
+        <translation>将每个所选行最左侧的单元格复制到其右侧的所选单元格（只选一列时：复制左侧一列）</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>R&amp;eplace…</source>
+        <translation>替换(&amp;E)…</translation>
+    </message>
+    <message>
         <source>Dupl&amp;icate Rows</source>
         <translation>复制为新行(&amp;I)</translation>
     </message>
@@ -1388,10 +1400,6 @@ This is one step in Undo.</source>
     <message>
         <source>Mo&amp;ve Rows Up</source>
         <translation>上移行(&amp;V)</translation>
-    </message>
-    <message>
-        <source>R&amp;emove Column</source>
-        <translation>删除列(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;Data</source>
@@ -1562,6 +1570,22 @@ This is one step in Undo.</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
+        <source>Colu&amp;mns</source>
+        <translation>列(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Add Column…</source>
+        <translation>添加列(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Rename Column…</source>
+        <translation>重命名列(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;move Column</source>
+        <translation>删除列(&amp;M)</translation>
+    </message>
+    <message>
         <source>&amp;About evaleditor</source>
         <translation>关于 evaleditor(&amp;A)</translation>
     </message>
@@ -1607,6 +1631,22 @@ This is one step in Undo.</source>
     <message>
         <source>Rename the misspelled session column first (see the banner)</source>
         <translation>请先重命名拼写有误的会话列（见顶部横幅）</translation>
+    </message>
+    <message>
+        <source>Nothing to fill: select the cell to copy and the cells below it</source>
+        <translation>没有可填充的内容：请选中要复制的单元格及其下方的单元格</translation>
+    </message>
+    <message>
+        <source>Nothing to fill: select the cell to copy and the cells right of it</source>
+        <translation>没有可填充的内容：请选中要复制的单元格及其右侧的单元格</translation>
+    </message>
+    <message>
+        <source>The cells already hold that text</source>
+        <translation>这些单元格已是该文本</translation>
+    </message>
+    <message>
+        <source>Filled {n:,} cells</source>
+        <translation>已填充 {n:,} 个单元格</translation>
     </message>
     <message>
         <source>There are no conversations yet: Ctrl+Shift+T starts one</source>

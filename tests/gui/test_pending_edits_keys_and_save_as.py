@@ -1,4 +1,4 @@
-"""An edit still open in a cell is not lost when the document goes; Ctrl+D is
+"""An edit still open in a cell is not lost when the document goes; Ctrl+D (Fill Down) is
 not ambiguous on X11; typing after Tab replaces the cell; Save As under a changed target writes the
 headers `evaleditor convert` writes; Ctrl+T and the demo say the right thing."""
 
@@ -145,7 +145,7 @@ def _shortcut_owners(w) -> dict[str, list[str]]:
     return owners
 
 
-def test_ctrl_d_duplicates_rows_under_the_x11_key_theme(qtbot, monkeypatch, dialogs_log):
+def test_ctrl_d_fills_down_under_the_x11_key_theme(qtbot, monkeypatch, dialogs_log):
     from evaleditor.gui import MainWindow
     from evaleditor.gui.window import actions
     monkeypatch.setattr(actions, "QKeySequence", X11KeySequence)
@@ -155,13 +155,14 @@ def test_ctrl_d_duplicates_rows_under_the_x11_key_theme(qtbot, monkeypatch, dial
     owners = _shortcut_owners(w)
     shared = {k: v for k, v in owners.items() if len(v) > 1}
     assert not shared, f"shortcuts on more than one action (Qt ignores them as ambiguous): {shared}"
-    assert owners["Ctrl+D"] == [w.actions.duplicate.text()]
+    assert owners["Ctrl+D"] == [w.actions.fill_down.text()]
+    assert owners["Ctrl+H"] == [w.actions.replace.text()]
     assert [s.toString() for s in w.actions.delete_cells.shortcuts()] == ["Del", "Backspace"]
     show_active(w, qtbot)
-    w.view.go_to(w.model.index(2, Q))
+    w.view.go_to(w.model.index(3, Q))
     key(K.Key_D, CTRL)
-    assert w.model.rowCount() == len(ROWS) + 1
-    assert w.doc.dataset.rows[3].cells == ROWS[2]  # the duplicate, below the row
+    assert w.model.rowCount() == len(ROWS)
+    assert w.doc.dataset.rows[3].cells[Q] == ROWS[2][Q]  # filled from the row above
     key(K.Key_Delete)  # still clears the cell
     assert w.doc.dataset.rows[3].cells[Q] == ""
 

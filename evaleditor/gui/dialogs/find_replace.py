@@ -41,8 +41,9 @@ SLICED_CELLS = 20_000  # a replace-all of more cells than this runs in slices, w
 
 class FindReplaceDialog(QDialog):
     @classmethod
-    def show_for(cls, window) -> FindReplaceDialog:
-        """Edit ▸ Find and Replace: `window`'s dialog (made once: window.find_dialog), its find text selected."""
+    def show_for(cls, window, replace: bool = False) -> FindReplaceDialog:
+        """Edit ▸ Find or Replace: `window`'s dialog (made once: window.find_dialog), its find text selected
+        (for Replace, its replacement once there is a text to find)."""
         if window.find_dialog is None:
             window.find_dialog = cls(window)
         dialog = window.find_dialog
@@ -50,8 +51,9 @@ class FindReplaceDialog(QDialog):
         dialog.show()
         dialog.raise_()
         dialog.activateWindow()
-        dialog.find_edit.setFocus()
-        dialog.find_edit.selectAll()
+        edit = dialog.replace_edit if replace and dialog.find_edit.text() else dialog.find_edit
+        edit.setFocus()
+        edit.selectAll()
         return dialog
 
     def __init__(self, window):

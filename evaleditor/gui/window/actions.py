@@ -126,17 +126,25 @@ def build(w) -> SimpleNamespace:
     a.copy = _act(m, QT_TRANSLATE_NOOP("Menus", "&Copy"), w.ops.copy, Key.Copy)
     a.paste = _act(m, QT_TRANSLATE_NOOP("Menus", "&Paste"), w.ops.paste, Key.Paste)
     # Explicit keys, not Key.Delete: on X11 (KDE, GNOME …) that standard key also means Ctrl+D, which
-    # would make Ctrl+D ambiguous with Duplicate Rows and do nothing at all.
+    # would make Ctrl+D ambiguous with Fill Down and do nothing at all.
     a.delete_cells = _act(m, QT_TRANSLATE_NOOP("Menus", "&Delete Cells"), w.ops.delete_cells, ["Del", "Backspace"])
+    # Excel's and LibreOffice Calc's keys
+    a.fill_down = _act(m, QT_TRANSLATE_NOOP("Menus", "Fi&ll Down"), partial(ops.fill, True), "Ctrl+D",
+                       QT_TRANSLATE_NOOP("Menus", "Copy the top cell of each selected column into the selected "
+                                                  "cells below it (one row selected: the row above)"))
+    a.fill_right = _act(m, QT_TRANSLATE_NOOP("Menus", "Fill Ri&ght"), partial(ops.fill, False), "Ctrl+R",
+                        QT_TRANSLATE_NOOP("Menus", "Copy the leftmost cell of each selected row into the selected "
+                                                   "cells right of it (one column selected: the column to the left)"))
     m.addSeparator()
-    a.find = _act(m, QT_TRANSLATE_NOOP("Menus", "&Find and Replace\u2026"), w.show_find,
-                  [Key.Find, Key.Replace, "Ctrl+H"])
+    # Excel's and LibreOffice Calc's keys; Ctrl+H, not Key.Replace, which is Ctrl+R (Fill Right) under KDE
+    a.find = _act(m, QT_TRANSLATE_NOOP("Menus", "&Find\u2026"), w.show_find, Key.Find)
+    a.replace = _act(m, QT_TRANSLATE_NOOP("Menus", "R&eplace\u2026"), partial(w.show_find, True), "Ctrl+H")
     m.addSeparator()
+    # Ctrl++ inserts above the selection as in Excel and Calc (Ctrl+Shift+= is the same keys on a US layout)
     a.insert_above = _act(m, QT_TRANSLATE_NOOP("Menus", "Insert Row &Above"), partial(ops.insert_row, False),
-                          "Ctrl+Shift+=")
-    a.insert_below = _act(m, QT_TRANSLATE_NOOP("Menus", "Insert Row &Below"), partial(ops.insert_row, True),
-                          ["Ctrl+=", "Ctrl++"])
-    a.duplicate = _act(m, QT_TRANSLATE_NOOP("Menus", "Dupl&icate Rows"), ops.duplicate_rows, "Ctrl+D")
+                          ["Ctrl++", "Ctrl+Shift+="])
+    a.insert_below = _act(m, QT_TRANSLATE_NOOP("Menus", "Insert Row &Below"), partial(ops.insert_row, True), "Ctrl+=")
+    a.duplicate = _act(m, QT_TRANSLATE_NOOP("Menus", "Dupl&icate Rows"), ops.duplicate_rows, "Ctrl+Shift+D")
     a.delete_rows = _act(m, QT_TRANSLATE_NOOP("Menus", "Delete R&ows"), ops.delete_rows, "Ctrl+-")
     a.add_turn = _act(m, QT_TRANSLATE_NOOP("Menus", "Add Tur&n to Conversation"), ops.add_turn, "Ctrl+T",
                       QT_TRANSLATE_NOOP("Menus", "A new row at the end of the selected row's conversation, with the "
@@ -146,9 +154,10 @@ def build(w) -> SimpleNamespace:
     a.move_up = _act(m, QT_TRANSLATE_NOOP("Menus", "Mo&ve Rows Up"), partial(ops.move_rows, -1), "Alt+Up")
     a.move_down = _act(m, QT_TRANSLATE_NOOP("Menus", "Move Rows Do&wn"), partial(ops.move_rows, 1), "Alt+Down")
     m.addSeparator()
-    a.add_column = _act(m, QT_TRANSLATE_NOOP("Menus", "Add Co&lumn\u2026"), ops.add_column)
-    a.rename_column = _act(m, QT_TRANSLATE_NOOP("Menus", "Rena&me Column\u2026"), ops.rename_column)
-    a.remove_column = _act(m, QT_TRANSLATE_NOOP("Menus", "R&emove Column"), ops.remove_column)
+    columns = _menu(m, QT_TRANSLATE_NOOP("Menus", "Colu&mns"))  # the Edit menu has no letter left for three more
+    a.add_column = _act(columns, QT_TRANSLATE_NOOP("Menus", "&Add Column\u2026"), ops.add_column)
+    a.rename_column = _act(columns, QT_TRANSLATE_NOOP("Menus", "&Rename Column\u2026"), ops.rename_column)
+    a.remove_column = _act(columns, QT_TRANSLATE_NOOP("Menus", "Re&move Column"), ops.remove_column)
 
     m = _menu(mb, QT_TRANSLATE_NOOP("Menus", "&Data"))
     a.target_menu = _menu(m, QT_TRANSLATE_NOOP("Menus", "&Target"))

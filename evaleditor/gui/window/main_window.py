@@ -264,9 +264,10 @@ class MainWindow(QMainWindow):
         self.filter_bar.setVisible(not self.filter_bar.isVisible())
         self.actions.filter_bar.setChecked(self.filter_bar.isVisible())
 
-    def show_find(self) -> None:
+    def show_find(self, replace: bool = False) -> None:
+        """Edit ▸ Find (Ctrl+F), or Replace (Ctrl+H: the replacement's field once there is a text to find)."""
         from evaleditor.gui.dialogs.find_replace import FindReplaceDialog
-        FindReplaceDialog.show_for(self)
+        FindReplaceDialog.show_for(self, replace)
 
     def changeEvent(self, event) -> None:
         if event.type() in (QEvent.Type.ApplicationPaletteChange, QEvent.Type.PaletteChange) \

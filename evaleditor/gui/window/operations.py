@@ -15,6 +15,7 @@ from evaleditor.core.rules import RULES, Issue
 from evaleditor.core.targets import SESSION
 from evaleditor.gui import dialogs
 from evaleditor.gui.table import clipboard
+from evaleditor.gui.table.fill import fill_command
 from evaleditor.gui.window.checking import finish_now
 from evaleditor.gui.window.undo import push
 
@@ -56,6 +57,19 @@ class Operations:
     def delete_cells(self) -> None:
         if self.ready():
             clipboard.clear(self.view, self.model)
+
+    def fill(self, down: bool) -> None:
+        """Edit ▸ Fill Down (`down`) or Fill Right (gui/table/fill.py)."""
+        if not self.ready():
+            return
+        command, n = fill_command(self.view, self.model, down)
+        if n == 0:
+            why = translate("Operations", "Nothing to fill: select the cell to copy and the cells below it") if down \
+                else translate("Operations", "Nothing to fill: select the cell to copy and the cells right of it")
+        else:
+            why = translate("Operations", "The cells already hold that text")
+        if self.push(command, why):
+            self.status.showMessage(translate("Operations", "Filled {n:,} cells").format(n=len(command.changes)), 5000)
 
     # ----- selection helpers ------------------------------------------------------------------------------
     def selected_row_ids(self) -> list[int]:
