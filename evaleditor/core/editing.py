@@ -170,30 +170,36 @@ def paste(ds: Dataset, row_ids: Sequence[int], column: int, grid: Sequence[Seque
     """Paste `grid` with its top-left cell at (row_ids[0], column position `column`).
 
     `row_ids` are the rows available to paste into, in order (the visible rows from the anchor down).
-    Cells right of the last column are dropped; rows past the last one are appended as new rows when
-    `append`, else dropped. Returns the command (one undo step) and the number of cells dropped.
+    Cells right of the last column go into new columns added at the right (headed column_N, the next
+    free N from their position, as a sheet names them), as Excel and Calc grow a sheet; rows past the
+    last one are appended as new rows when `append`, else dropped. Returns the command (one undo step)
+    and the number of cells dropped.
     """
     n_cols = ds.column_count()
+    width = max((len(values) for values in grid), default=0)
+    taken = set(ds.headers())
+    added = []
+    for position in range(n_cols, column + width):
+        added.append(ds.new_column(_free_header(position + 1, taken)))
+    column_ids = [c.id for c in ds.columns] + [c.id for c in added]
     changes = []
     new_rows = []
     dropped = 0
     for i, values in enumerate(grid):
-        fits = values[:max(0, n_cols - column)]
-        dropped += len(values) - len(fits)
         if i < len(row_ids):
             rid = row_ids[i]
             cells = ds.row(rid).cells
-            for j, text in enumerate(fits):
-                cid = ds.columns[column + j].id
-                if cells[column + j] != text:
-                    changes.append((rid, cid, text))
+            for j, text in enumerate(values):
+                at = column + j
+                if (cells[at] if at < n_cols else "") != text:
+                    changes.append((rid, column_ids[at], text))
         elif append:
-            cells = [""] * n_cols
-            cells[column:column + len(fits)] = fits
+            cells = [""] * len(column_ids)
+            cells[column:column + len(values)] = values
             new_rows.append(ds.new_row(cells))
         else:
-            dropped += len(fits)
-    commands: list[Command] = []
+            dropped += len(values)
+    commands: list[Command] = [InsertColumn(n_cols + k, col, {}, N_("Paste")) for k, col in enumerate(added)]
     if changes:
         commands.append(SetCells(changes, N_("Paste")))
     if new_rows:
@@ -201,6 +207,14 @@ def paste(ds: Dataset, row_ids: Sequence[int], column: int, grid: Sequence[Seque
     if not commands:
         return None, dropped
     return (commands[0] if len(commands) == 1 else Batch(commands, N_("Paste"))), dropped
+
+
+def _free_header(n: int, taken: set[str]) -> str:
+    """`column_<n>`, or the next free `column_<n+k>`, added to `taken`."""
+    while f"column_{n}" in taken:
+        n += 1
+    taken.add(f"column_{n}")
+    return f"column_{n}"
 
 
 def fill(ds: Dataset, cells: Sequence[tuple[int, int]], text: str) -> Command | None:

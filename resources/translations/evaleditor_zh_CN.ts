@@ -274,6 +274,10 @@
         <source>Pasted {rows:,} × {columns}</source>
         <translation>已粘贴 {rows:,} × {columns}</translation>
     </message>
+    <message>
+        <source>; added columns {headers}</source>
+        <translation>；已添加列 {headers}</translation>
+    </message>
 </context>
 <context>
     <name>ColumnHeaders</name>

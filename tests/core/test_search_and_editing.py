@@ -76,16 +76,26 @@ def test_filters():
     assert ids[1] in warned  # turns out of file order
 
 
-def test_paste_sets_cells_and_appends_rows_as_one_command():
+def test_paste_sets_cells_appends_rows_and_adds_columns_as_one_command():
     d = doc()
     ds = d.dataset
     ids = [r.id for r in ds.rows]
-    cmd, dropped = editing.paste(ds, ids[3:], 2, [["q4", "a4", "extra"], ["q5"], ["new"]])
-    assert dropped == 1
+    cmd, dropped = editing.paste(ds, ids[3:], 2, [["q4", "a4", "extra"], ["q5"], ["new", "", "", "far"]])
+    assert dropped == 0
     inverse = cmd.apply(ds)
-    assert ds.row_count() == 6 and ds.rows[3].cells[2:] == ["q4", "a4"] and ds.rows[5].cells[2] == "new"
+    assert ds.headers() == H + ["column_5", "column_6"]
+    assert ds.row_count() == 6 and ds.rows[3].cells[2:] == ["q4", "a4", "extra", ""]
+    assert ds.rows[5].cells == ["", "", "new", "", "", "far"] and ds.rows[0].cells == ROWS[0] + ["", ""]
     inverse.apply(ds)
-    assert [r.cells for r in ds.rows] == ROWS
+    assert [r.cells for r in ds.rows] == ROWS and ds.headers() == H
+
+
+def test_columns_added_by_a_paste_take_the_next_free_name():
+    ds = make_doc(["question", "column_4"], [["q", "x"]]).dataset
+    cmd, _ = editing.paste(ds, [ds.rows[0].id], 1, [["a", "b", "c"]])
+    cmd.apply(ds)
+    assert ds.headers() == ["question", "column_4", "column_3", "column_5"]
+    assert ds.rows[0].cells == ["q", "a", "b", "c"]
 
 
 def test_move_rows_up_and_down_as_a_block():

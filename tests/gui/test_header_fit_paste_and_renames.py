@@ -168,13 +168,27 @@ def test_paste_single_value_still_fills_the_selection(window):
     assert window.undo_stack.count() == 1
 
 
-def test_paste_wider_than_the_table_says_how_many_cells_went_in(window):
+def test_paste_wider_than_the_table_adds_columns_in_the_same_undo_step(window, tmp_path):
+    """As Excel and Calc grow the sheet: the block's extra columns become new columns (column_N), which a
+    save keeps; one Undo takes the cells, the rows and the columns back."""
+    from evaleditor.io.load import load_document
     window.set_document(make_doc(["question", "answer", "context"], [["q1", "a1", "c1"], ["q2", "a2", "c2"]]))
     select(window, 1, 2, 1, 2)  # the last column of the last row
     window.ops.paste("1\t2\t3\t4\r\n5\t6\t7\t8\r\n")
-    assert [r.cells for r in window.doc.dataset.rows] == [["q1", "a1", "c1"], ["q2", "a2", "1"], ["", "", "5"]]
+    ds = window.doc.dataset
+    assert ds.headers() == ["question", "answer", "context", "column_4", "column_5", "column_6"]
+    assert [r.cells for r in ds.rows] == [["q1", "a1", "c1", "", "", ""], ["q2", "a2", "1", "2", "3", "4"],
+                                          ["", "", "5", "6", "7", "8"]]
+    assert window.model.columnCount() == 6
     message = window.statusBar().currentMessage()
-    assert "Pasted 2 of 8 cells" in message and "6 " in message and "2 \u00d7 4" not in message
+    assert "Pasted 2 \u00d7 4" in message and "column_4, column_5, column_6" in message
+    assert window.undo_stack.count() == 1
+    assert window.documents.save_as(tmp_path / "grown.xlsx", wait=True)
+    again = load_document(tmp_path / "grown.xlsx").dataset
+    assert again.headers() == ds.headers() and [r.cells for r in again.rows] == [r.cells for r in ds.rows]
+    window.undo_stack.undo()
+    assert ds.headers() == ["question", "answer", "context"] and window.model.columnCount() == 3
+    assert [r.cells for r in ds.rows] == [["q1", "a1", "c1"], ["q2", "a2", "c2"]]
 
 
 # ----- 4. a CSV with =1+1 saves back identical unless the user asks for the apostrophe ------------------------

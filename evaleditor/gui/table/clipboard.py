@@ -94,18 +94,23 @@ def paste(view: CasesView, model: CasesModel, text: str | None = None) -> str:
         return translate("Clipboard", "Pasted {rows:,} \u00d7 {columns}, repeated to fill {n:,} cells").format(
             rows=len(grid), columns=len(grid[0]), n=len(tiled) * len(tiled[0]))
     rows = [model.row_id(r) for r in range(top, min(model.rowCount(), top + len(grid)))]
+    columns_before = ds.column_count()
     command, dropped = editing.paste(ds, rows, left, grid, append=not model.filtered)
     push(model.undo_stack, ds, command)
     height = min(len(grid), model.rowCount() - top)
     width = min(max(len(r) for r in grid), model.columnCount() - left)
     if height > 0 and width > 0:
         _select(view, model, top, left, height, width)
-    if dropped:  # the block reached past the last column (or, filtered, the last row): say what went in
+    if dropped:  # filtered, the block reached past the last row shown: say what went in
         total = sum(len(r) for r in grid)
         return translate("Clipboard", "Pasted {pasted:,} of {total:,} cells; {n:,} did not fit past the table's "
                          "edge and were not pasted").format(pasted=total - dropped, total=total, n=dropped)
-    return translate("Clipboard", "Pasted {rows:,} \u00d7 {columns}").format(rows=len(grid),
+    said = translate("Clipboard", "Pasted {rows:,} \u00d7 {columns}").format(rows=len(grid),
                                                                              columns=max(len(r) for r in grid))
+    added = [c.header for c in ds.columns[columns_before:]]
+    if added:  # the block reached past the last column: the table grew, as a sheet does
+        said += translate("Clipboard", "; added columns {headers}").format(headers=", ".join(added))
+    return said
 
 
 def _tiled(grid: list[list[str]], ranges: list[tuple[int, int, int, int]]) -> list[list[str]] | None:
