@@ -5,7 +5,7 @@ and filter bar. Filtering happens here, over the core's rows, never in a Qt prox
 from __future__ import annotations
 
 import re
-from collections.abc import Generator, Iterable, Iterator, Sequence
+from collections.abc import Container, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from evaleditor.core.commands import SetCells
@@ -53,13 +53,16 @@ def _count(rx: re.Pattern[str], text: str, whole: bool) -> int:
 
 
 def _scan(rx: re.Pattern[str], rows: Iterable, cols: list[tuple[int, int]], whole: bool,
-          cells: list[tuple[int, int]] | None) -> int:
-    """The matches in `rows`; appends (row id, column id) of each cell with a match to `cells`."""
+          cells: list[tuple[int, int]] | None, within: Container[tuple[int, int]] | None = None) -> int:
+    """The matches in `rows` (only in the cells `within` holds, when given); appends (row id, column id)
+    of each cell with a match to `cells`."""
     search = rx.search
     total = 0
     for row in rows:
         values = row.cells
         for pos, cid in cols:
+            if within is not None and (row.id, cid) not in within:
+                continue
             text = values[pos]
             if whole or (text and search(text)):
                 n = _count(rx, text, whole)
@@ -70,14 +73,16 @@ def _scan(rx: re.Pattern[str], rows: Iterable, cols: list[tuple[int, int]], whol
     return total
 
 
-def find_cells(ds: Dataset, query: FindQuery, row_ids: Iterable[int] | None = None) -> FindResult:
-    """Cells matching `query`, in file order (or in the order of `row_ids`, e.g. the visible rows)."""
+def find_cells(ds: Dataset, query: FindQuery, row_ids: Iterable[int] | None = None,
+               within: Container[tuple[int, int]] | None = None) -> FindResult:
+    """Cells matching `query`, in file order (or in the order of `row_ids`, e.g. the visible rows); only
+    those `within` holds, when given (a selection's (row id, column id) cells)."""
     if not query.pattern:
         return FindResult(0, [])
     rx = query.compile()
     rows = ds.rows if row_ids is None else [ds.row(r) for r in row_ids]
     cells: list[tuple[int, int]] = []
-    total = _scan(rx, rows, _columns(ds, query), query.whole_cell, cells)
+    total = _scan(rx, rows, _columns(ds, query), query.whole_cell, cells, within)
     return FindResult(total, cells)
 
 
@@ -93,21 +98,24 @@ class MatchCount:
 
 
 def count_matches(ds: Dataset, query: FindQuery, row_ids: Sequence[int] | None = None, *,
-                  hidden: bool = False, chunk_cells: int = 2000) -> Iterator[MatchCount]:
+                  hidden: bool = False, chunk_cells: int = 2000,
+                  within: Container[tuple[int, int]] | None = None) -> Iterator[MatchCount]:
     """Counts as `find_cells` does, a few rows (about `chunk_cells` cells) at a time: a generator that
     yields the running MatchCount after each chunk, so that a caller on an event loop can stop between
     chunks and go on later; the last one yielded is `complete`. With `hidden` and `row_ids` it goes on
-    to count the matches in the rows not in `row_ids` (MatchCount.hidden).
+    to count the matches in the rows not in `row_ids` (MatchCount.hidden). With `within` (a selection's
+    cells), only those cells of `row_ids` are counted.
 
     The pattern is compiled here (ValueError for a bad regex), before the first chunk. The dataset must
     not change while the generator is used: after a change, start again."""
     rx = query.compile() if query.pattern else None
     count = MatchCount(hidden=0 if hidden and row_ids is not None else None)
-    return _count_steps(ds, query, rx, None if row_ids is None else list(row_ids), count, chunk_cells)
+    return _count_steps(ds, query, rx, None if row_ids is None else list(row_ids), count, chunk_cells, within)
 
 
 def _count_steps(ds: Dataset, query: FindQuery, rx: re.Pattern[str] | None, row_ids: list[int] | None,
-                 count: MatchCount, chunk_cells: int) -> Iterator[MatchCount]:
+                 count: MatchCount, chunk_cells: int,
+                 within: Container[tuple[int, int]] | None) -> Iterator[MatchCount]:
     cols = _columns(ds, query)
     step = max(1, chunk_cells // max(1, len(cols)))
     whole = query.whole_cell
@@ -118,7 +126,7 @@ def _count_steps(ds: Dataset, query: FindQuery, rx: re.Pattern[str] | None, row_
                 rows = ds.rows[start:start + step]
             else:
                 rows = [ds.row(r) for r in row_ids[start:start + step]]
-            count.matches += _scan(rx, rows, cols, whole, count.cells)
+            count.matches += _scan(rx, rows, cols, whole, count.cells, within)
             if start + step < n:
                 yield count
     count.done = True
@@ -198,13 +206,14 @@ def check_replacement(query: FindQuery, replacement: str, sample: str | None = N
 REPLACE_BLOCK = 5000  # cells replaced in a step of replace_cells_steps: a few milliseconds
 
 
-def replace_all_command(ds: Dataset, query: FindQuery, replacement: str,
-                        row_ids: Iterable[int] | None = None) -> tuple[SetCells | None, int]:
-    """One command replacing every match (one undo step), and the number of replacements.
+def replace_all_command(ds: Dataset, query: FindQuery, replacement: str, row_ids: Iterable[int] | None = None,
+                        within: Container[tuple[int, int]] | None = None) -> tuple[SetCells | None, int]:
+    """One command replacing every match (one undo step; in `row_ids`, and only the cells `within` holds
+    when given), and the number of replacements.
 
     Raises ValueError for a bad regex or a bad replacement template (`\\9` with no group 9)."""
     check_replacement(query, replacement)
-    return replace_cells_command(ds, query, replacement, find_cells(ds, query, row_ids).cells)
+    return replace_cells_command(ds, query, replacement, find_cells(ds, query, row_ids, within).cells)
 
 
 def replace_cells_command(ds: Dataset, query: FindQuery, replacement: str,

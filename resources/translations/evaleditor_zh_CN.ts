@@ -908,6 +908,10 @@ This is one step in Undo.</source>
         <translation>整个单元格(&amp;H)</translation>
     </message>
     <message>
+        <source>In &amp;selection only</source>
+        <translation>仅限所选内容(&amp;S)</translation>
+    </message>
+    <message>
         <source>&amp;Find:</source>
         <translation>查找(&amp;F)：</translation>
     </message>
@@ -954,6 +958,10 @@ This is one step in Undo.</source>
     <message>
         <source>Counting… {matches} so far</source>
         <translation>正在计数……目前 {matches}</translation>
+    </message>
+    <message>
+        <source>{count} in the selection</source>
+        <translation>所选内容中：{count}</translation>
     </message>
     <message>
         <source>{count} in the filtered rows; {hidden} in hidden rows</source>

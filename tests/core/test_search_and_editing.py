@@ -162,3 +162,15 @@ def test_replay_order_and_transcript():
     assert replay_order(d.validator, ds.rows[2].id) == (None, [ds.rows[2].id])
     _, turns = transcript(d.validator, ds.rows[0].id)
     assert [t.number for t in turns] == [1, 2, 3] and turns[0].answer == "a"
+
+
+def test_find_and_replace_all_within_a_selection_touch_only_its_cells():
+    ds = doc().dataset
+    ids = [r.id for r in ds.rows]
+    text_col = ds.columns[2].id
+    within = {(ids[0], ds.columns[3].id), (ids[2], text_col)}  # row 0's answer, row 2's question
+    found = find_cells(ds, FindQuery("o"), [ids[0], ids[2]], within)
+    assert found.cells == [(ids[2], text_col)]  # "Second" matches too, but is not in the selection
+    command, n = replace_all_command(ds, FindQuery("o"), "0", [ids[0], ids[2]], within)
+    command.apply(ds)
+    assert n == 1 and [r.cells[2] for r in ds.rows] == ["Second", "First", "Al0ne", "", "Third"]

@@ -48,6 +48,9 @@ class FindReplaceDialog(QDialog):
             window.find_dialog = cls(window)
         dialog = window.find_dialog
         dialog.refresh_columns()
+        several = dialog.selection_is_several_cells()
+        dialog.in_selection.setEnabled(several)
+        dialog.in_selection.setChecked(several)  # as Excel and Calc do
         dialog.show()
         dialog.raise_()
         dialog.activateWindow()
@@ -65,6 +68,9 @@ class FindReplaceDialog(QDialog):
         self.regex = QCheckBox()
         self.match_case = QCheckBox()
         self.whole_cell = QCheckBox()
+        self.in_selection = QCheckBox()  # checked when opened with several cells selected
+        self._scope: frozenset[tuple[int, int]] | None = None  # the selection's cells, (row id, column id)
+        self.scope_version = 0  # a new selection, or the box toggled: the count starts again
         self.column = QComboBox()
         self.count_label = QLabel(" ")
         self.count_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -74,9 +80,11 @@ class FindReplaceDialog(QDialog):
             label.setBuddy(field)
             form.addRow(label, field)
         options = QHBoxLayout()
-        for box in (self.regex, self.match_case, self.whole_cell):
+        for box in (self.regex, self.match_case, self.whole_cell, self.in_selection):
             options.addWidget(box)
             box.toggled.connect(self.schedule_count)
+        self.in_selection.toggled.connect(self._selection_changed)
+        window.view.selectionModel().selectionChanged.connect(self._selection_changed)
         options.addStretch(1)
         self.next_button = QPushButton()
         self.next_button.setDefault(True)
@@ -109,6 +117,7 @@ class FindReplaceDialog(QDialog):
         self.regex.setText(translate("FindReplace", "Regular e&xpression"))
         self.match_case.setText(translate("FindReplace", "Match &case"))
         self.whole_cell.setText(translate("FindReplace", "W&hole cell"))
+        self.in_selection.setText(translate("FindReplace", "In &selection only"))
         for label, text in zip(self.labels, (translate("FindReplace", "&Find:"), translate("FindReplace", "Re&place with:"),
                                              translate("FindReplace", "&Within:")), strict=True):
             label.setText(text)
@@ -145,8 +154,36 @@ class FindReplaceDialog(QDialog):
                          self.whole_cell.isChecked(), self.column.currentData())
 
     def rows(self) -> list[int] | None:
-        """The rows searched: the visible ones under a row filter, else all (None)."""
+        """The rows searched: the selection's with In selection only, the visible ones under a row
+        filter, else all (None)."""
+        scope = self.scope()
+        if scope is not None:
+            return sorted({row_id for row_id, _ in scope}, key=self.model.ds.position)
         return self.model.visible_row_ids() if self.model.filtered else None
+
+    def scope(self) -> frozenset[tuple[int, int]] | None:
+        """The cells searched with In selection only, (row id, column id); else None (every cell)."""
+        if not self.in_selection.isChecked() or self.model.doc is None:
+            return None
+        if self._scope is None:
+            model, columns = self.model, self.model.ds.columns
+            self._scope = frozenset((model.row_id(r), columns[c].id) for r, c in self.window_.view.selected_cells())
+        return self._scope
+
+    def selection_is_several_cells(self) -> bool:
+        ranges = self.window_.view.selectionModel().selection()
+        return len(ranges) > 1 or any(r.width() * r.height() > 1 for r in ranges)
+
+    def _selection_changed(self, *_args) -> None:
+        """A new selection (or the box toggled): a single cell unchecks and disables the box, as Calc's."""
+        self._scope = None
+        self.scope_version += 1
+        several = self.selection_is_several_cells()
+        self.in_selection.setEnabled(several)
+        if not several:
+            self.in_selection.setChecked(False)
+        if self.in_selection.isChecked():
+            self.schedule_count()
 
     # ----- the live count (match_count.LiveCount) ----------------------------------------------------
     def schedule_count(self) -> None:
@@ -248,7 +285,7 @@ class FindReplaceDialog(QDialog):
             if current:
                 command, count = replace_cells_command(model.ds, query, replacement, found.cells)
             else:  # the data changed while the question was open
-                command, count = replace_all_command(model.ds, query, replacement, self.rows())
+                command, count = replace_all_command(model.ds, query, replacement, self.rows(), self.scope())
         except ValueError as exc:
             self.count.show_error(exc)
             return 0

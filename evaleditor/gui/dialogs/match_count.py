@@ -90,7 +90,8 @@ class LiveCount(QObject):
             self.schedule()
 
     def _current_key(self):
-        return self.dialog.query(), self._changes.n
+        scoped = self.dialog.in_selection.isChecked()
+        return self.dialog.query(), self.dialog.scope_version if scoped else None, self._changes.n
 
     def is_current(self) -> bool:
         """The latest count (complete or under way) is for the text, options, data and filter shown."""
@@ -117,8 +118,10 @@ class LiveCount(QObject):
             self.dialog.count_label.setText(" ")
             return False
         try:
+            scope = self.dialog.scope()
             self._steps = count_matches(self.model.ds, self.dialog.query(), self.dialog.rows(),
-                                        hidden=self.model.filtered, chunk_cells=CHUNK_CELLS)
+                                        hidden=self.model.filtered and scope is None, chunk_cells=CHUNK_CELLS,
+                                        within=scope)
         except ValueError as exc:
             self.show_error(exc)
             return False
@@ -156,7 +159,9 @@ class LiveCount(QObject):
                 matches=matches_text(counted.matches)))
             return
         text = count_text(counted.matches, len(counted.cells))
-        if counted.hidden is not None:
+        if self.dialog.scope() is not None:
+            text = translate("FindReplace", "{count} in the selection").format(count=text)
+        elif counted.hidden is not None:
             if counted.complete and counted.hidden:
                 text = translate("FindReplace", "{count} in the filtered rows; {hidden} in hidden rows").format(
                     count=text, hidden=matches_text(counted.hidden))
