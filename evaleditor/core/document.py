@@ -19,6 +19,10 @@ from evaleditor.core.table import RawTable
 from evaleditor.core.targets import infer_target
 from evaleditor.core.validation import Validator
 
+# reader findings about how a text file's bytes were read: not true of the file a save writes in another
+# format or encoding
+READ_AS_TEXT = frozenset({"encoding-guessed"})
+
 
 @dataclass
 class Document:
@@ -57,12 +61,17 @@ class Document:
         self.path = Path(path)
         if self.validator.awaiting_first_case:  # a file now: an empty one is an error
             self.validator.await_first_case(False)
+        read_as = (self.source_format, self.encoding)
         if fmt == "xlsx":
             self.sheets = [self.sheet] if self.sheet else []
         elif fmt != self.source_format:
             self.sheet, self.sheets = None, []
         if fmt == "csv":
             self.encoding, self.delimiter, self.line_end = csv_style or ("utf-8-sig", ",", "\r\n")
+        elif fmt != self.source_format:  # a workbook or JSON: no text encoding to reopen it in
+            self.encoding = self.delimiter = self.line_end = None
+        if (fmt, self.encoding) != read_as:  # "read as GB18030, its bytes also read as …" was of the old file
+            self.validator.forget_file_findings(READ_AS_TEXT)
         if fmt != self.source_format:
             self.source_format = fmt
             self.validator.saved_as(fmt)

@@ -124,6 +124,15 @@ class Validator:
         if self._refresh_file_issues():
             self._notify(set(), True)
 
+    def forget_file_findings(self, rules: Iterable[str]) -> None:
+        """The reader's file-level findings of `rules` no longer describe the file (a save rewrote it)."""
+        rules = set(rules)
+        kept = [i for i in self.static_file if i.rule not in rules]
+        if len(kept) != len(self.static_file):
+            self.static_file = kept
+            if self._refresh_file_issues():
+                self._notify(set(), True)
+
     # ----- full ---------------------------------------------------------------------------------
     def full(self) -> None:
         """Validate everything from scratch (on open, and when columns or the target change); a pass in

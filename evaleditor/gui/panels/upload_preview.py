@@ -14,7 +14,7 @@ import html
 import time
 
 from PySide6.QtCore import QCoreApplication, QEvent, QItemSelectionModel, Qt, QTimer
-from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtGui import QFont, QFontDatabase, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -129,6 +129,7 @@ class UploadPreview(QWidget):
         for signal in (m.modelReset, m.dataChanged, m.structureChanged, m.issuesChanged, m.fileIssuesChanged,
                        m.headerDataChanged, m.layoutChanged):
             signal.connect(self.schedule)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.close)  # a tool window closes on Esc, as a dialog does
         self.resize(1100, 700)
         self.retranslate()
 

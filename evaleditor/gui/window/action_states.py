@@ -1,5 +1,5 @@
-"""Which of the window's actions are enabled. Save and Save As with a document, Open Another Sheet with
-a workbook of several sheets, Undo and Redo as the undo stack allows; while a background task runs
+"""Which of the window's actions are enabled. Save, Save As, Preview Upload and Close with a document,
+Open Another Sheet with a workbook of several sheets, Reopen with Encoding with a text file, Undo and Redo as the undo stack allows; while a background task runs
 (tasks.py) the table is read-only and only Quit, Copy and the Filter Bar toggle stay enabled (the banner
 too is disabled), each coming back as it was. ActionStates is handed the window (whose actions it
 finds), the table's model and view, the banner and the undo stack (MainWindow makes one:
@@ -8,6 +8,8 @@ finds), the table's model and view, the banner and the undo stack (MainWindow ma
 from __future__ import annotations
 
 from PySide6.QtGui import QAction, QUndoStack
+
+from evaleditor.gui.window.documents import ENCODED_FORMATS
 
 
 class ActionStates:
@@ -20,9 +22,11 @@ class ActionStates:
         if self.busy:
             return
         a, doc = self.window.actions, self.model.doc
-        a.save.setEnabled(doc is not None)
-        a.save_as.setEnabled(doc is not None)
+        for act in (a.save, a.save_as, a.preview, a.close):
+            act.setEnabled(doc is not None)
         a.sheet.setEnabled(bool(doc and len(doc.sheets) > 1))
+        # a text file on disk: not a workbook, nor the .xlsx a GB18030 CSV was saved as
+        a.encoding.menuAction().setEnabled(bool(doc and doc.path and doc.source_format in ENCODED_FORMATS))
         a.undo.setEnabled(self.undo_stack.canUndo())
         a.redo.setEnabled(self.undo_stack.canRedo())
 

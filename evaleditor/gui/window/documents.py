@@ -29,6 +29,8 @@ from evaleditor.gui.window.save_checks import SaveChecks
 from evaleditor.gui.window.save_target import csv_change, not_written, suggested_stem
 from evaleditor.gui.window.tasks import Tasks
 
+ENCODED_FORMATS = ("csv", "tsv")  # text files, read in an encoding (File ▸ Reopen with Encoding)
+
 BACKGROUND_BYTES = 2_000_000  # files bigger than this load in the background
 BACKGROUND_ROWS = 20_000  # datasets bigger than this save in the background
 translate = QCoreApplication.translate
@@ -120,7 +122,7 @@ class Documents:
     def reopen_with_encoding(self, encoding: str) -> bool:
         """Read the open text file again in `encoding` (asking first about unsaved changes)."""
         doc = self.doc
-        if doc is None or doc.path is None or doc.source_format not in ("csv", "tsv"):
+        if doc is None or doc.path is None or doc.source_format not in ENCODED_FORMATS:
             self.status.showMessage(translate("Documents", "Only a text file (.csv, .tsv, .txt) is read in an "
                                                                "encoding"), 6000)
             return False
