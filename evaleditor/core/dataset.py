@@ -89,6 +89,7 @@ class Dataset:
         self._col_positions: dict[int, int] | None = None
         self._listeners: list[weakref.ref[Listener]] = []
         self.document: Any = None  # file-level data the table cannot show (SDK JSON)
+        self.source_rows: dict[int, int] = {}  # row id -> its row in the file, for the first rows (RawTable's)
         self._fields_cache: list[str | None] | None = None
         # what a writer works out from the whole dataset (a platform's records, io/platforms built), by
         # its name: kept while nothing changes, so that the save plan's and the save's are made once
@@ -105,6 +106,7 @@ class Dataset:
         out._col_ids = iter(range(max((c.id for c in self.columns), default=0) + 1, 1 << 62))
         out.document = self.document
         out.derived = dict(self.derived)  # the same content: what was worked out of it holds
+        out.source_rows = self.source_rows
         return out
 
     # ----- listeners ---------------------------------------------------------------------------

@@ -92,6 +92,7 @@ def document_from_table(raw: RawTable, path: str | Path | None = None, target: s
     ds.rows = rows
     ds._row_ids = iter(range(len(rows) + 1, 1 << 62))
     ds.document = raw.document
+    ds.source_rows = {row.id: n for row, n in zip(rows, raw.source_rows, strict=False)}
     col_ids = [c.id for c in ds.columns]
     static = []
     formulas: dict[int, set[int]] = {}

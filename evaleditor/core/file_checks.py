@@ -10,7 +10,7 @@ from evaleditor.core.dataset import Dataset
 from evaleditor.core.i18n import N_
 from evaleditor.core.rules import Issue, make_issue
 from evaleditor.core.sessions import parse_turn
-from evaleditor.core.targets import ANSWER, QUESTION, SESSION, TURN
+from evaleditor.core.targets import ANSWER, EVALUATION_SET, QUESTION, SESSION, TURN, get_target
 
 _NUMBERED = [[str(i) for i in range(1, n + 1)] for n in range(64)]
 
@@ -79,6 +79,19 @@ def check_session(ds: Dataset, ctx: RowContext, members: list[int], contiguous: 
     return out
 
 
+HEADER_SEARCH_ROWS = 5  # data rows looked at for the real header row (a title above it)
+
+
+def headers_below(ds: Dataset) -> int | None:
+    """The file's row (1-based) of one of the first data rows that holds a question header — the headers
+    of a sheet with a title row above them — or None. A row read from no file counts from 2 (headers on 1)."""
+    targets = [ds.target, get_target(EVALUATION_SET)]
+    for position, row in enumerate(ds.rows[:HEADER_SEARCH_ROWS]):
+        if any(tg.recognise(cell) == QUESTION for cell in row.cells if cell for tg in targets):
+            return ds.source_rows.get(row.id, position + 2)
+    return None
+
+
 def single_turn_session(t: str, rid: int, col: int) -> Issue:
     return make_issue("single-turn-session", t, N_("This session id is used by one row only: a conversation of "
                       "one turn"), rid, col)
@@ -129,8 +142,13 @@ def file_issues(ds: Dataset, static: list[Issue], rows: int, has_sessions: bool,
     keys_unknown = not ds.columns and source_format == "jsonl"  # no records: a .jsonl names no keys to miss
     if QUESTION not in seen and not keys_unknown:
         want = target.header_in(QUESTION, ds.headers())
-        out.append(make_issue("missing-question-column", t, N_("No column is read as the question: rename the "
-                              "question column to {want!r}"), None, None, QUESTION, args=(("want", want),)))
+        if (row := headers_below(ds)) is not None:
+            out.append(make_issue("missing-question-column", t, N_("No column is read as the question: the headers "
+                                  "look like they are on row {row}: delete the rows above it"), None, None, QUESTION,
+                                  args=(("row", row),)))
+        else:
+            out.append(make_issue("missing-question-column", t, N_("No column is read as the question: rename the "
+                                  "question column to {want!r}"), None, None, QUESTION, args=(("want", want),)))
     if ANSWER not in seen and not keys_unknown:
         out.append(make_issue("missing-answer-column", t, N_("No answer column: comparison metrics (accuracy …) will "
                               "be unavailable"), None, None, ANSWER))

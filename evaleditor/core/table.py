@@ -41,3 +41,7 @@ class RawTable:
     delimiter: str | None = None
     line_end: str | None = None  # of a delimited text file: "\r\n", "\n" or "\r"
     target: str | None = None  # the target the file's own structure names (a platform's .jsonl), else by headers
+    # the row of the file (1-based: a sheet's row number, a text file's record) of the first data rows, at most
+    # grid.FIRST_ROWS: a message can name a row as the file's program shows it (a title row above the headers).
+    # Not compared: pyarrow's path (io/text/arrow_csv.py) reads the same cells but does not count blank lines.
+    source_rows: list[int] = field(default_factory=list, compare=False)

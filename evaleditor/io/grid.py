@@ -19,6 +19,7 @@ from evaleditor.core.errors import Cancelled
 Progress = Callable[[int, int], None]
 Cancel = Callable[[], bool]
 EVERY = 1000  # rows between progress reports and cancel checks
+FIRST_ROWS = 5  # data rows whose row in the file a table keeps (RawTable.source_rows)
 
 
 @dataclass
@@ -28,6 +29,10 @@ class Grid:
     header_at: int  # index of the header row in the source grid
     kept: Sequence[int]  # source index of each data row
     first_column: int  # source index of column 0
+
+    def source_rows(self) -> list[int]:
+        """The file's row (1-based) of the first FIRST_ROWS data rows (RawTable.source_rows)."""
+        return [i + 1 for i in self.kept[:FIRST_ROWS]]
 
 
 def _first_used(row: list[str]) -> int:

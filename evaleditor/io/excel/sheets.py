@@ -56,4 +56,4 @@ def grid_to_table(
     if grid is None:
         raise ReadError(path, f"the sheet {name!r} is empty")
     return RawTable(headers=grid.headers, rows=grid.rows, source_format=fmt, sheet=name,
-                    sheets=list(names), notes=notes)
+                    sheets=list(names), notes=notes, source_rows=grid.source_rows())

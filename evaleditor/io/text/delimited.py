@@ -377,6 +377,7 @@ def read_delimited(
         delimiter=delimiter,
         line_end=line_end,
         notes=long_cell_notes(long_cells, grid, path, encoding, delimiter) + _encoding_notes(encoding, others),
+        source_rows=grid.source_rows(),
     )
 
 
