@@ -134,10 +134,6 @@
         <translation>选择问题列…</translation>
     </message>
     <message>
-        <source>{target} accepts only Excel workbooks.</source>
-        <translation>{target} 只接受 Excel 工作簿。</translation>
-    </message>
-    <message>
         <source>Save as .xlsx…</source>
         <translation>另存为 .xlsx…</translation>
     </message>

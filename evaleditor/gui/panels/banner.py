@@ -85,7 +85,8 @@ class _Strip(QFrame):
         self.icon.setToolTip(word)
         self.icon.setAccessibleName(word)
         message = localized_message(issue)
-        self.text.setText(f"<b>{html.escape(loud)}</b><br/>{html.escape(message)}")
+        detail = "" if message == loud else f"<br/>{html.escape(message)}"  # one sentence is not said twice
+        self.text.setText(f"<b>{html.escape(loud)}</b>{detail}")
         self.setAccessibleName(translate("Banner", "{severity}: {text}").format(severity=word, text=loud))
         self.setAccessibleDescription(message)
         self.button.setText(button)
@@ -269,8 +270,7 @@ class ShapeBanner(QFrame):
                              translate("Banner", "Choose the question column\u2026"))
             return
         if issue.rule == "unsupported-file-type":
-            strip.show_issue(issue, translate("Banner", "{target} accepts only Excel workbooks.").format(
-                target=ds.target.name), translate("Banner", "Save as .xlsx\u2026"))
+            strip.show_issue(issue, localized_message(issue), translate("Banner", "Save as .xlsx\u2026"))
             return
         header = ds.columns[ds.column_position(issue.column_id)].header
         if issue.rule == "misspelled-session-column":
