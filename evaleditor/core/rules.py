@@ -47,6 +47,7 @@ _RULES = [
     Rule("encoding-guessed", INFO, N_("Text encoding chosen among several")),
     Rule("missing-answer-column", INFO, N_("No answer column")),
     Rule("unclosed-quote", WARNING, N_("A quote that is never closed")),
+    Rule("text-named-as-workbook", WARNING, N_("Text file with a workbook's name")),
     # rows
     Rule("empty-question", ERROR, N_("Empty question")),
     Rule("question-too-long", ERROR, N_("Question too long"), es_only=True),
@@ -121,6 +122,10 @@ EXPLANATIONS: dict[str, str] = {
                          "more, or holds lines that look like rows while its own row lost cells: a quote that is "
                          "never closed turns the rows after it into the text of one cell. Close or remove the "
                          "stray quote on the line the message names."),
+    "text-named-as-workbook": N_("The file is text (CSV or tab-separated), not an Excel workbook, though its name "
+                                 "ends in .xlsx or .xls: the editor reads it as text, Excel warns that its format "
+                                 "and name do not match, and a target that wants a workbook rejects it. Save it as "
+                                 ".xlsx, or rename it .csv."),
     "empty-question": N_("The row's question is empty or only spaces: the target has nothing to ask and rejects "
                          "the row. Type the question or delete the row."),
     "question-too-long": N_("The question is over 2,000 characters, the longest evaluation-set accepts: the upload "

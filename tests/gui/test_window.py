@@ -226,7 +226,7 @@ def test_open_error_is_reported_and_keeps_the_document(qtbot, tmp_path, dialogs_
     good = write_csv(tmp_path / "good.csv")
     w.documents.open_file(good)
     bad = tmp_path / "bad.xlsx"
-    bad.write_bytes(b"this is not a workbook")
+    bad.write_bytes(b"\x00\x01 neither a workbook nor text \x02\x00" * 50)  # text under .xlsx opens as text
     assert not w.documents.open_file(bad)
     assert "show_error" in dialogs_log.names()
     assert w.doc.path.name == "good.csv"

@@ -37,8 +37,9 @@ def test_folder_named_like_a_file(tmp_path):
     assert "folder" in refused(tmp_path / "dir.xlsx")
 
 
-@pytest.mark.parametrize("content", [os.urandom(5000), b"hello, this is not a zip\n" * 20])
+@pytest.mark.parametrize("content", [os.urandom(5000), b"\x01\x02\x03 not text \x04\x05" * 200])
 def test_junk_named_xlsx(tmp_path, content):
+    """Bytes that are no workbook and no text (text is read as text: test_text_named_as_workbook.py)."""
     path = tmp_path / "junk.xlsx"
     path.write_bytes(content)
     assert refused(path) == safety.DAMAGED_XLSX

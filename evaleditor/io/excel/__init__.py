@@ -24,8 +24,9 @@ def read_workbook(
 ) -> RawTable:
     """Read a workbook for what its bytes are (`kind`: safety.sniff, which read_table calls): a zip as
     .xlsx and an OLE file as .xls whatever the suffix (an .xlsx named .xls, an old .xls named .xlsx or
-    .csv). Anything else under .xls is a web page, an XML spreadsheet or text that Excel opens anyway;
-    under .xlsx it is damaged. `written`: an .xlsx this process has just written (read_table)."""
+    .csv). Anything else is a web page or an XML spreadsheet (refused: under .xls with what to do), or text,
+    read as Excel opens it under .xls, and under .xlsx too, both saying that the name misleads (rule
+    text-named-as-workbook). `written`: an .xlsx this process has just written (read_table)."""
     if kind == "zip":
         from evaleditor.io.excel.read import read_xlsx
 
@@ -36,12 +37,9 @@ def read_workbook(
         from evaleditor.io.excel.xls import read_xls
 
         return read_xls(path, sheet, progress, cancel, target)
-    if not xls_suffix:
-        raise ReadError(path, safety.DAMAGED_XLSX)
-    if kind == "html":
-        raise ReadError(path, safety.HTML_XLS)
-    if kind == "xml":
-        raise ReadError(path, safety.XML_XLS)
+    if kind in ("html", "xml"):
+        raise ReadError(path, (safety.HTML_XLS if kind == "html" else safety.XML_XLS) if xls_suffix
+                        else safety.DAMAGED_XLSX)
     from evaleditor.io.excel.xls import text_as_xls
 
-    return text_as_xls(path, progress, cancel)
+    return text_as_xls(path, progress, cancel, ".xls" if xls_suffix else ".xlsx")

@@ -11,7 +11,7 @@ import io
 import os
 
 from evaleditor.core.errors import Cancelled, ReadError
-from evaleditor.core.table import RawTable
+from evaleditor.core.table import LoadNote, RawTable
 from evaleditor.io import safety
 from evaleditor.io.excel.numformats import Shown, shown_by
 from evaleditor.io.excel.sheets import grid_to_table, pick_sheet
@@ -150,14 +150,16 @@ def _read_book(path, book, sheet, progress, cancel, target=None, shown=None) -> 
     return grid_to_table(path, grid, "xls", chosen, names, [])
 
 
-def text_as_xls(path, progress, cancel) -> RawTable:
-    """Text under a .xls name (Excel's "Unicode Text" export, a CSV), read as Excel opens it."""
+def text_as_xls(path, progress, cancel, suffix: str = ".xls") -> RawTable:
+    """Text under a workbook's name `suffix` (Excel's "Unicode Text" export, a CSV), read as Excel opens it,
+    with a note that the name misleads (an upload that wants a workbook refuses it)."""
     from evaleditor.io.text.delimited import looks_binary, read_delimited
 
-    damaged = "not a valid .xls workbook (the file is damaged or not a workbook)"
+    damaged = safety.DAMAGED_XLSX if suffix == ".xlsx" else \
+        "not a valid .xls workbook (the file is damaged or not a workbook)"
     head = safety.read_head(path, 64 * 1024)
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):  # Excel's "Unicode Text", tab-separated
-        return read_delimited(path, progress, cancel)
+        return _named_as_workbook(read_delimited(path, progress, cancel), suffix)
     text = None
     for encoding in ("utf-8", "gb18030"):
         try:
@@ -169,4 +171,15 @@ def text_as_xls(path, progress, cancel) -> RawTable:
             break
     if text is None or looks_binary(text):
         raise ReadError(path, damaged)
-    return read_delimited(path, progress, cancel)
+    return _named_as_workbook(read_delimited(path, progress, cancel), suffix)
+
+
+_SEPARATED = {",": "comma", ";": "semicolon", "\t": "tab"}
+
+
+def _named_as_workbook(table: RawTable, suffix: str) -> RawTable:
+    kind = _SEPARATED.get(table.delimiter or ",", "comma")
+    table.notes.append(LoadNote("text-named-as-workbook", f"this file is {kind}-separated text, not an Excel "
+                                f"workbook, though its name ends in {suffix}: it is read as text. Save it as .xlsx "
+                                "(or rename it .csv) before uploading it"))
+    return table
