@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from evaleditor.core.document import Document as CoreDocument
 
 HeaderLanguage = Literal["en", "zh"]
+HEADER_LANGUAGES = ("en", "zh")
 FRAME_LABEL = "<DataFrame>"
 
 
@@ -91,11 +92,12 @@ class Document:
         """One row per case (entirely empty rows are not cases), every cell as text. Columns are spelt
         as the target spells them in `headers` (en or zh; None keeps the file's own spelling); columns
         the target does not use keep their header. The index, named `row`, is the row number issues
-        name."""
+        name. Raises ValueError for another `headers`."""
         import pandas as pd
 
         from evaleditor.core.export import export_headers
 
+        _check_headers(headers)
         ds = self._core.dataset
         names = export_headers(ds, ds.target.name, headers) if headers else ds.headers()
         kept = [(n, row.cells) for n, row in enumerate(ds.rows, 1) if not row.is_empty()]
@@ -135,6 +137,7 @@ class Document:
         from evaleditor.io.save import output_format, plan_save
 
         _check_target(target)
+        _check_headers(headers)
         fmt = output_format(path)
         if problem := target_problem(output_target(self._core, fmt, target), fmt):  # without `target`: its own
             raise ValueError(problem)
@@ -163,7 +166,8 @@ def from_pandas(frame: pd.DataFrame, target: str | None = None) -> Document:
     the text a reader would make of it (missing values empty, 3.0 as "3", dates ISO, lists and dicts
     as JSON), checked as a file of the target's first format would be (an .xlsx for ground-truth).
     Without `target` it is inferred from the headers as for a table file (never sdk). The index is
-    not kept."""
+    not kept. A row whose cells are all empty (or missing) is not a case, as in a file (formats.md): it
+    is not counted in the shape, and `to_pandas` and `save` leave it out."""
     import pandas as pd
 
     from evaleditor.core.document import document_from_table
@@ -178,6 +182,11 @@ def from_pandas(frame: pd.DataFrame, target: str | None = None) -> Document:
     rows = [list(cells) for cells in zip(*columns, strict=True)] if columns else [[] for _ in range(len(frame))]
     raw = RawTable(headers, rows, get_target(target).formats[0])  # checked as the target's first file format
     return Document(document_from_table(raw, None, target), FRAME_LABEL)
+
+
+def _check_headers(headers: str | None) -> None:
+    if headers is not None and headers not in HEADER_LANGUAGES:
+        raise ValueError(f"unknown headers {headers!r}: choose {', '.join(map(repr, HEADER_LANGUAGES))} or None")
 
 
 def _check_target(target: str | None) -> None:

@@ -261,6 +261,7 @@ def _convert(args) -> int:
             print(_("evaleditor: warning: {message}").format(message=i18n.text(warning)), file=sys.stderr)
     for warning in _left_out_warnings(plan, out, escape_for_terminal(args.output)):
         print(warning, file=sys.stderr)
+    _warn_headers_unavailable(args.headers, out.dataset.target)
     done = escape_for_terminal(_("{output}: {shape} (target {target})").format(
         output=args.output, shape=out.shape.line, target=out.dataset.target.name))
     if args.output == STREAM:  # standard output holds the file
@@ -268,6 +269,13 @@ def _convert(args) -> int:
     elif args.format == "text":
         _emit(done)
     return 1 if errors else 0
+
+
+def _warn_headers_unavailable(headers: str | None, target) -> None:
+    """--headers zh for a target that has no Chinese spelling writes English ones: said, exit status unchanged."""
+    if headers == "zh" and not target.headers_zh:
+        print(_("evaleditor: warning: {target} has no Chinese header spelling: the headers are written in "
+                "English").format(target=target.name), file=sys.stderr)
 
 
 def _left_out_warnings(plan, out, output: str) -> list[str]:
@@ -320,6 +328,9 @@ def _template(args) -> int:
         save_document(template_document(args.target, args.headers), args.output, replace_read_only=args.force)
     except EvalEditorError as exc:
         return _fail(i18n.error_text(exc))
+    from evaleditor.core.targets import get_target
+
+    _warn_headers_unavailable(args.headers, get_target(args.target))
     _emit(escape_for_terminal(_("{output}: empty {target} dataset").format(output=args.output, target=args.target)))
     return 0
 

@@ -26,6 +26,8 @@ _NOT_WRITTEN = {".ods": N_("cannot write {suffix}: LibreOffice opens and saves .
 
 
 def output_format(path: str | os.PathLike) -> str:
+    if os.path.isdir(path):  # `/tmp`, or a folder named like a file: not a file to write
+        raise WriteError(path, N_("this is a folder, not a file"))
     suffix = Path(path).suffix.lower()
     if suffix in _NOT_WRITTEN:
         raise WriteError(path, Msg(_NOT_WRITTEN[suffix], (("suffix", suffix),)))
