@@ -197,3 +197,27 @@ def test_ods_cell_style_chains_that_loop_or_run_deep_read_as_the_value(tmp_path)
     path = styled_ods(tmp_path / "loop.ods", _row(_text("question"), _text("id"), _text("deep"))
                       + _row(_text("q"), _number(7, "a"), _number(7, "d0")), _CELL_STYLES + loop + deep)
     assert read_table(path).rows == [["q", "7", "7"]]
+
+
+def _error(shown: str, formula: str, repeat: int = 1) -> str:
+    """A formula cell that failed, as Calc writes it: an empty string value, the error as its text."""
+    repeated = f' table:number-columns-repeated="{repeat}"' if repeat > 1 else ""
+    return (f'<table:table-cell{repeated} table:formula="of:{formula}" office:value-type="string" '
+            'office:string-value="" xmlns:calcext="urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0" '
+            f'calcext:value-type="error"><text:p>{shown}</text:p></table:table-cell>')
+
+
+@pytest.mark.parametrize("cell_styles", ["", _CELL_STYLES], ids=["no number style", "number styles too"])
+def test_ods_formula_errors_read_as_calc_shows_them(tmp_path, cell_styles):
+    path = styled_ods(tmp_path / "errors.ods", "".join([
+        _row(_text("question"), _text("answer"), _text("id")),
+        _row(_error("#DIV/0!", "=1/0"), _text("d"), _number(7, "ce1")),
+        _row(_error("Err:509", "=1+"), _error("#N/A", "=NA()", repeat=2), repeat=2),
+        _row(_text("q"), _text("a &amp; b"), _error("#VALUE!", '="a"+1')),
+    ]), cell_styles)
+    assert read_table(path).rows == [
+        ["#DIV/0!", "d", "007" if cell_styles else "7"],
+        ["Err:509", "#N/A", "#N/A"],
+        ["Err:509", "#N/A", "#N/A"],
+        ["q", "a & b", "#VALUE!"],
+    ]

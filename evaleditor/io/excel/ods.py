@@ -85,7 +85,8 @@ def read_ods(
 
 
 def _show_numbers(path: object, rows: list[list[str]], sheet: str) -> None:
-    """Numbers as their format shows them (ods_formats.py): `7` formatted `000` reads `007`."""
+    """Numbers as their format shows them (ods_formats.py): `7` formatted `000` reads `007`; a formula's
+    error as Calc shows it (`#DIV/0!`, `Err:509`), where calamine reads nothing."""
     from evaleditor.io.excel.ods_formats import show_ods_numbers
 
     try:

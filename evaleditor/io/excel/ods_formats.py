@@ -9,8 +9,12 @@ there) and at the head of content.xml (automatic ones); a cell's style is its ow
 `table:style-name`, else its row's `table:default-cell-style-name`, else its column's, and a cell
 style without a number style takes its parent's (at most MAX_PARENTS up).
 
-Only when some cell style shows numbers differently from their value is the sheet's XML scanned, for
-the number cells that carry one. The work is bounded by the cells already read: a row or column
+A formula that fails (`#DIV/0!`, `#N/A`, `Err:509`) is stored as an empty string with the error as its
+shown text (`calcext:value-type="error"`), which python-calamine reads as empty: that text is read, as
+Calc shows it (and as the .xlsx reader keeps `#DIV/0!`).
+
+Only when some cell style shows numbers differently from their value, or some cell is an error (one
+C-level pass over content.xml), is the sheet's XML scanned, for the cells that need it. The work is bounded by the cells already read: a row or column
 repeated a million times is visited only where `rows` has cells.
 """
 
@@ -33,6 +37,10 @@ _SHEET_TAG = re.compile(rb"<(?:/" + _P + rb"(table|table-row)>|" + _P
                         + rb"(table|table-column|table-row|table-cell|covered-table-cell)(?=[\s/>])([^>]*)>)")
 _STYLE_NAME = re.compile(rb"\s" + _P + rb'style-name="([^"]*)"')
 _NUMBER_CELL = re.compile(rb'\s' + _P + rb'value-type="(?:float|percentage|currency)"')
+_ERROR = b'value-type="error"'
+_ERROR_TEXT = re.compile(rb"<" + _P + rb"p(?:\s[^>]*)?>(.*?)</" + _P + rb"p>", re.S)
+_CELL_END = re.compile(rb"</" + _P + rb"table-cell>")
+_TAGS = re.compile(rb"<[^>]*>")
 _NUMERIC = {b"float", b"percentage", b"currency"}
 MAX_REPEAT = 1 << 20  # no sheet is wider or longer: a larger repeat count is damage, read as this
 
@@ -153,11 +161,37 @@ def _repeat(fields: dict[bytes, bytes], key: bytes) -> int:
         return 1
 
 
+class _Error:
+    """An error cell's text, given as a Shown gives a number's."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def shown(self, _value: str) -> str:
+        return self.text
+
+
+def _has_errors(zf: zipfile.ZipFile) -> bool:
+    from evaleditor.io.excel.extent import _chunks
+
+    return any(_ERROR in piece for piece in _chunks(zf, "content.xml"))  # pieces end before a tag
+
+
+def _error_text(piece: bytes, start: int) -> str:
+    """The text an error cell opened at `start` shows (its first paragraph), "" when it ends in another piece."""
+    end = _CELL_END.search(piece, start)
+    found = _ERROR_TEXT.search(piece, start, end.start()) if end is not None else None
+    return xml_text(_TAGS.sub(b"", found[1])) if found is not None else ""
+
+
 def show_ods_numbers(rows: list[list[str]], zf: zipfile.ZipFile, sheet: str) -> None:
     """Give the numbers of sheet `sheet` (already in `rows`, indexed from A1) the text their format
-    shows."""
+    shows, and its error cells the error Calc shows."""
+    if not rows:
+        return
     shown = shown_styles(zf)
-    if not shown or not rows:
+    errors = _has_errors(zf)
+    if not shown and not errors:
         return
     from evaleditor.io.excel.extent import _chunks
 
@@ -182,7 +216,9 @@ def show_ods_numbers(rows: list[list[str]], zf: zipfile.ZipFile, sheet: str) -> 
                     n = _repeat(_attrs(raw), b"number-columns-repeated")
                 else:
                     n = 1
-                if _NUMBER_CELL.search(raw) is not None:
+                if errors and _ERROR in raw and (text := _error_text(piece, m.end())):
+                    found.append((c, n, _Error(text)))  # type: ignore[arg-type]
+                elif shown and _NUMBER_CELL.search(raw) is not None:
                     own = _STYLE_NAME.search(raw)
                     style = own[1] if own is not None else row_default
                     if style is not None:
