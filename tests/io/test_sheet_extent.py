@@ -139,3 +139,54 @@ def test_unreferenced_cells_open_within_the_limit_and_a_wider_row_is_refused(tmp
     assert table.headers == ["1", "2"] and table.rows == [["1", "2"], ["1", "2"]]
     with pytest.raises(ReadError, match="1 rows x 7 columns"):
         read_table(raw_xlsx(tmp_path / "w.xlsx", "<row>" + "<c><v>1</v></c>" * 7 + "</row>"))
+
+
+def test_the_first_sheet_is_scanned_while_calamine_opens_the_workbook(tmp_path, monkeypatch):
+    """calamine lets go of the GIL while it parses the shared strings: the scan runs meanwhile."""
+    import threading
+
+    import python_calamine
+
+    scanning = threading.Event()
+    real_check, real_open = extent.check_sheet, python_calamine.CalamineWorkbook.from_path
+    overlapped = []
+
+    def check(*args):
+        scanning.set()
+        return real_check(*args)
+
+    def from_path(path):
+        overlapped.append(scanning.wait(20))  # the old order (open, then scan) waited in vain
+        return real_open(path)
+
+    monkeypatch.setattr(extent, "check_sheet", check)
+    monkeypatch.setattr(python_calamine.CalamineWorkbook, "from_path", from_path)
+    assert opened(tmp_path, '<row r="2">' + cell("A2") + "</row>").rows == [["1"]]
+    assert overlapped == [True]
+
+
+def test_each_sheet_is_scanned_once(tmp_path, monkeypatch):
+    scans = []
+    real = extent.sheet_area
+    monkeypatch.setattr(extent, "sheet_area", lambda *args: scans.append(args[1]) or real(*args))
+    opened(tmp_path, '<row r="2">' + cell("A2") + "</row>")
+    assert scans == ["xl/worksheets/sheet1.xml"]
+
+
+def test_a_refusal_found_while_opening_waits_for_the_workbooks_own_failure(tmp_path, monkeypatch):
+    import python_calamine
+
+    def damaged(_path):
+        raise python_calamine.CalamineError("bad shared strings")
+
+    far = '<row r="1048576">' + cell("XFD1048576") + "</row>"
+    monkeypatch.setattr(python_calamine.CalamineWorkbook, "from_path", damaged)
+    with pytest.raises(ReadError, match=": cannot read the workbook: bad shared strings$"):
+        opened(tmp_path, far)
+
+
+@pytest.mark.parametrize("sheet", ["Data", "data", None])
+def test_a_far_cell_found_ahead_is_refused_for_the_sheet_as_named(tmp_path, sheet, calamine_builds_no_sheet):
+    path = raw_xlsx(tmp_path / "s.xlsx", HEADER + '<row r="1048576">' + cell("XFD1048576") + "</row>")
+    with pytest.raises(ReadError, match="the sheet 'Data' spans 1,048,576 rows"):
+        read_table(path, sheet=sheet)

@@ -7,15 +7,17 @@ not an exception), taking every open window with it. A1 and ZZ200000 took 28 s a
 
 So the sheet's XML is scanned first, in up to three steps, each only when the one before could not
 decide:
-1. three regex searches per piece that find nothing in an ordinary sheet (cells without a reference
-   or with a namespace prefix, references in row 380,000 or beyond or in column AA and beyond,
-   formulas, error values); a piece where they find something gets the detailed searches. When every cell carries its reference and every row is below 380,000, the area is bounded;
+1. three regex searches per piece that find nothing in an ordinary sheet (a cell whose reference is
+   not one letter and a row below 380,000 — wide, deep, missing, namespace-prefixed —, formulas, error
+   values); a piece where they find something gets the detailed searches. When every cell carries its
+   reference and every row is below 380,000, the area is bounded;
 2. else a second pass looks for a row number beyond what the widest column allows;
 3. every reference read (cells without a value are not counted: calamine leaves them out, so a
    formatted empty cell far away does not refuse a good file) — for unusual or hostile sheets.
 A sheet over `max_cells()` is refused with a one-line reason.
 
-On a 100k-row sheet (86 MB of XML) step 1 costs about 0.6 s, half of it inflating.
+On a 100k-row sheet (24 MB of XML, shared strings) step 1 costs about 0.07 s, a fifth of it inflating
+(member.py).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from itertools import compress
 
 from evaleditor.core.errors import ReadError
 from evaleditor.io import budget, safety
+from evaleditor.io.excel.member import member_pieces
 
 MAX_CELLS = 10_000_000  # ~0.3 GB in calamine; 100,000 rows x 100 columns, 380,000 x 26
 BYTES_PER_CELL = 48  # calamine's cell, and the reader's share of a row list
@@ -38,15 +41,16 @@ _UNPLACED = re.compile(rb'<c(?! r=")[\s>]')  # a cell whose first attribute is n
 _PREFIXED = re.compile(rb":c[\s>]")  # a cell with a namespace prefix
 _WIDE_LETTERS = re.compile(rb'r="([A-Za-z]{2,3})\d')  # a reference in column AA or beyond
 # step 1 in three searches, each with a literal prefix that makes sre skip at memchr speed (an alternation
-# without one is 5x slower, and `in` with a 2-5 byte needle 2x slower): a cell whose reference is deep or
-# wide, or that has none first, or a formula, or text with whitespace first or last in a <t> without
-# xml:space="preserve" (calamine trims it); a namespace-prefixed cell or formula; an attribute valued
-# "e" (t="e": an error value), confirmed by formulas.may_need_scan; a carriage return (memchr: calamine
-# reads one written raw as a line feed)
-_QUICK = re.compile(rb'<(?:c(?: r="(?:[A-Za-z]{2,3}\d|[A-Za-z]?(?:3[89]\d{4}|[4-9]\d{5}|\d{7}))|(?! r=")[\s>])'
-                    rb'|f[\s>/]|t>[ \t\r\n]|/t>(?<=[ \t\r\n]</t>))')
+# without one is 5x slower, and `in` with a 2-5 byte needle 2x slower): a cell whose first attribute is not
+# an ordinary reference (one letter, a row below 380,000: a negative lookahead, which fails at once on the
+# usual cell, where testing for the wide and the deep references took twice as long), or a formula, or text
+# with whitespace first or last in a <t> without xml:space="preserve" (calamine trims it); a
+# namespace-prefixed cell or formula; an attribute valued "e" (t="e": an error value), confirmed by
+# formulas.may_need_scan; a carriage return (memchr: calamine reads one written raw as a line feed)
+_QUICK = re.compile(rb'<(?:c(?! r="[A-Za-z](?:\d{1,5}|[0-2]\d{5}|3[0-7]\d{4})")[\s>]|f[\s>/]|t>[ \t\r\n]'
+                    rb'|/t>(?<=[ \t\r\n]</t>))')
 _PREFIXED_HINT = re.compile(rb":[cf][\s>/]")
-_ERROR_HINT = re.compile(rb"""=["']e["']""")
+_ERROR_HINT = re.compile(rb"""e["'](?<==["']e["'])""")  # `=` first: a prefix found in every attribute, 3x slower
 # step 3: a cell that has a value (not self-closing) and a reference: its letters, its digits
 _REF_LETTERS = re.compile(rb'<(?:[\w.-]+:)?c\s[^>]*?\br="([A-Za-z]+)\d+"[^>]*(?<!/)>')
 _REF_DIGITS = re.compile(rb'<(?:[\w.-]+:)?c\s[^>]*?\br="[A-Za-z]+(\d+)"[^>]*(?<!/)>')
@@ -70,15 +74,13 @@ def max_cells() -> int:
 def _chunks(zf: zipfile.ZipFile, part: str):
     """The part's bytes in pieces that end before a `<`, so that no tag is split between two."""
     rest = b""
-    with zf.open(part) as member:
-        while chunk := member.read(_CHUNK):
-            data = rest + chunk
-            cut = data.rfind(b"<")
-            if cut <= 0:
-                rest = data
-                continue
-            rest = data[cut:]
-            yield data[:cut]
+    for chunk in member_pieces(zf, part, _CHUNK):
+        cut = chunk.rfind(b"<")
+        if cut < 0 or cut + len(rest) == 0:
+            rest += chunk
+            continue
+        yield b"".join((rest, memoryview(chunk)[:cut])) if rest else chunk[:cut]  # one copy, not two
+        rest = chunk[cut:]
     if rest:
         yield rest
 
@@ -174,36 +176,62 @@ def check_sheet(path: object, zf: zipfile.ZipFile, part: str, name: str) -> bool
     return formulas
 
 
-def sheet_checker(path: object):
-    """A function that checks a sheet by name (each zip member once) and says whether it may hold
-    formulas; ReadError at once when the zip is not an OOXML workbook (calamine would then try other
-    formats, which this scan does not know)."""
-    import zlib
+class SheetChecker:
+    """Checks a sheet by name (each zip member once) and says whether it may hold formulas; ReadError at
+    once when the zip is not an OOXML workbook (calamine would then try other formats, which this scan
+    does not know)."""
 
-    from defusedxml import DefusedXmlException
+    def __init__(self, path: object):
+        import zlib
 
-    from evaleditor.io.excel.formulas import sheet_parts
+        from defusedxml import DefusedXmlException
 
-    try:
-        with zipfile.ZipFile(path) as zf:  # type: ignore[arg-type]
-            parts = sheet_parts(zf)
-    except KeyError:
-        raise ReadError(path, NOT_XLSX) from None
-    except DefusedXmlException:
-        raise ReadError(path, safety.ENTITIES.format(part="xl/workbook.xml")) from None
-    except (ValueError, SyntaxError, zipfile.BadZipFile, OSError, EOFError, zlib.error, RuntimeError):
-        raise ReadError(path, safety.DAMAGED_XLSX) from None
-    checked: dict[str, bool] = {}  # part -> may hold formulas
+        from evaleditor.io.excel.formulas import sheet_parts
 
-    def check(name: str) -> bool:
-        wanted = [parts[name]] if name in parts else sorted(set(parts.values()))  # unknown: check all
+        self.path = path
         try:
             with zipfile.ZipFile(path) as zf:  # type: ignore[arg-type]
+                self.parts = sheet_parts(zf)
+        except KeyError:
+            raise ReadError(path, NOT_XLSX) from None
+        except DefusedXmlException:
+            raise ReadError(path, safety.ENTITIES.format(part="xl/workbook.xml")) from None
+        except (ValueError, SyntaxError, zipfile.BadZipFile, OSError, EOFError, zlib.error, RuntimeError):
+            raise ReadError(path, safety.DAMAGED_XLSX) from None
+        self._checked: dict[str, bool] = {}  # part -> may hold formulas
+        self._ahead: dict[str, bool | ReadError] = {}  # name -> what checking it found, before it was asked
+
+    def __call__(self, name: str) -> bool:
+        found = self._ahead.pop(name, None)
+        if isinstance(found, ReadError):
+            raise found
+        return self._check(name) if found is None else found
+
+    def ahead(self, sheet: str | None) -> None:
+        """Check now the sheet a read will ask for first — `sheet` as named (exactly, or in another case
+        when only one sheet is so named), else the workbook's first — keeping the answer or the refusal
+        for when it is asked: read.py runs this while calamine opens the workbook on another thread."""
+        if sheet is None:
+            name = next(iter(self.parts), None)
+        else:
+            folded = [n for n in self.parts if n.casefold() == sheet.casefold()]
+            name = sheet if sheet in self.parts else folded[0] if len(folded) == 1 else None
+        if name is not None:
+            try:
+                self._ahead[name] = self._check(name)
+            except ReadError as err:
+                self._ahead[name] = err
+
+    def _check(self, name: str) -> bool:
+        import zlib
+
+        parts, checked = self.parts, self._checked
+        wanted = [parts[name]] if name in parts else sorted(set(parts.values()))  # unknown: check all
+        try:
+            with zipfile.ZipFile(self.path) as zf:  # type: ignore[arg-type]
                 for part in wanted:
                     if part not in checked and part in zf.NameToInfo:
-                        checked[part] = check_sheet(path, zf, part, name)
+                        checked[part] = check_sheet(self.path, zf, part, name)
         except (zipfile.BadZipFile, OSError, EOFError, zlib.error, RuntimeError, NotImplementedError):
-            raise ReadError(path, f"cannot read the sheet {name!r}: the workbook is damaged") from None
+            raise ReadError(self.path, f"cannot read the sheet {name!r}: the workbook is damaged") from None
         return any(checked.get(part, True) for part in wanted)
-
-    return check
