@@ -66,8 +66,14 @@ def scan_column(texts: Sequence[str], short: int, control: bool = True) -> Colum
     for start in range(0, len(texts), PIECE):
         part = texts[start:start + PIECE]
         lengths = list(map(len, part))
-        longest = max(longest, *lengths)
-        shorts += compress(range(start, start + len(part)), map(is_short, lengths))
+        top, low = max(lengths), min(lengths)
+        longest = max(longest, top)
+        if top and low <= short:  # the filled texts' shortest, found at C speed, decides most pieces
+            at = range(start, start + len(part))
+            if top <= short:  # every filled one is short (a turn column)
+                shorts += compress(at, lengths)
+            elif low or min(filter(None, lengths)) <= short:
+                shorts += compress(at, map(is_short, lengths))
         if not control:
             continue
         ascii_ = list(map(str.isascii, part))

@@ -139,3 +139,13 @@ def test_conversations_from_runs_equal_the_row_by_row_index(cells, max_turns):
         naive_plain(sids, turns, index.sessions, max_turns)
     assert bulk.plain_sessions(sids, None, index.sessions, max_turns) == \
         naive_plain(sids, None, index.sessions, max_turns)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="ab", max_size=7), max_size=40), st.sampled_from([1, 3, 8, 64]))
+def test_short_texts_are_found_whatever_the_lengths_beside_them(texts, piece):
+    """A piece whose filled texts are all short, or none, is decided from its shortest and longest."""
+    with mock.patch.object(bulk, "PIECE", piece):
+        scan = bulk.scan_column(texts, 4)
+    assert scan.short == [i for i, text in enumerate(texts) if 1 <= len(text) <= 4]
+    assert scan.longest == max(map(len, texts), default=0)
