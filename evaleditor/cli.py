@@ -9,12 +9,14 @@ from __future__ import annotations
 import json
 import os
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import NoReturn
 
 from evaleditor.cli_args import COMMANDS, UsageError, command_parser, gui_parser
 from evaleditor.cli_files import STREAM, STREAM_FORMATS
 from evaleditor.core import i18n
+from evaleditor.core.alloc import process_ends_after
 from evaleditor.core.errors import one_line as escape_for_terminal
 from evaleditor.core.i18n import _, ngettext
 
@@ -31,7 +33,8 @@ def main(argv: list[str] | None = None) -> int:
         if argv and argv[0] in COMMANDS or argv[:1] in (["-h"], ["--help"]):
             args = command_parser().parse_args(argv)
             if args.command in WRITING_NOTHING:
-                code, _last_read = WRITING_NOTHING[args.command](args)
+                with process_ends_after() if as_process else nullcontext():
+                    code, _last_read = WRITING_NOTHING[args.command](args)
                 if as_process:
                     _end_process(code)  # _last_read still alive: the operating system frees it
                 return code

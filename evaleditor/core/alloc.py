@@ -39,6 +39,32 @@ def keep_built(rows: int) -> None:
 
 
 
+_process_ends = False  # within process_ends_after
+_left: list[object] = []  # what leave_to_the_system keeps alive until the process ends
+
+
+@contextmanager
+def process_ends_after() -> Iterator[None]:
+    """Within: the process ends once the block is done (cli: validate and shape end with os._exit), so
+    memory need not be freed or handed back on the way: leave_to_the_system keeps what it is given and
+    release_freed_memory does nothing. At 100k rows that saves ~0.1 s of CPU: 0.07 s freeing calamine's
+    workbook, the rest handing its pages back and taking them again as the validation fills them; the
+    peak grows from 583 to 622 MiB (the bare read's is 577), the validation's memory then being new."""
+    global _process_ends
+    was, _process_ends = _process_ends, True
+    try:
+        yield
+    finally:
+        _process_ends = was
+
+
+def leave_to_the_system(*objects: object) -> None:
+    """Within process_ends_after: keep `objects` alive until the process ends instead of freeing them
+    now; what was kept before is freed (a command reading many files holds the last file's only)."""
+    if _process_ends:
+        _left[:] = objects
+
+
 def release_freed_memory() -> None:
     """Hand back to the system the memory a native library has freed (glibc's malloc_trim).
 
@@ -48,7 +74,7 @@ def release_freed_memory() -> None:
     Linux with glibc only; nothing elsewhere (musl has no malloc_trim)."""
     import sys
 
-    if not sys.platform.startswith("linux"):
+    if _process_ends or not sys.platform.startswith("linux"):
         return
     try:
         import ctypes

@@ -211,3 +211,52 @@ def test_convert_reports_the_platform_file_as_written_not_the_columns_it_left_ou
     assert (report["shape"], report["columns"], report["issues"]) == (
         validated["shape"], validated["columns"], validated["issues"])
     assert report["shape"]["line"] == "SINGLE-TURN \u2014 2 rows" and code == 0
+
+
+def test_a_read_only_command_run_as_the_process_leaves_calamines_memory_to_the_system(capsys, tmp_path,
+                                                                                       monkeypatch):
+    """Freeing calamine's workbook and handing its pages back (malloc_trim) pay only in a process that
+    lives on: validate and shape run as the process skip both, keeping the last file's workbook alive
+    until the process ends; called with arguments (the Python API's users) they free it and trim."""
+    import ctypes
+
+    import python_calamine
+
+    from evaleditor import cli
+    from evaleditor.core import alloc
+    from evaleditor.io.excel import read as excel_read
+
+    trims, books, ended = [], [], []
+
+    class Libc:
+        def __init__(self, _name):
+            self.malloc_trim = lambda pad: trims.append(pad)
+
+    def end(code):
+        ended.append([id(kept) for kept in alloc._left])
+        raise SystemExit(code)
+
+    real_open = python_calamine.CalamineWorkbook.from_path
+
+    def opened(path):
+        books.append(real_open(path))
+        return books[-1]
+
+    paths = [tmp_path / "a.xlsx", tmp_path / "b.xlsx"]
+    for path in paths:
+        write_table(path, ["question", "answer"], [[f"q{i}", "a"] for i in range(30)])
+    monkeypatch.setattr(ctypes, "CDLL", Libc)
+    monkeypatch.setattr(excel_read, "RELEASE_ROWS", 20)
+    monkeypatch.setattr(cli.os, "_exit", end)
+    monkeypatch.setattr(alloc, "_left", [])
+    monkeypatch.setattr(python_calamine.CalamineWorkbook, "from_path", opened)
+    for command in ("validate", "shape"):
+        monkeypatch.setattr(sys, "argv", ["evaleditor", command, *map(str, paths)])
+        with pytest.raises(SystemExit):
+            main()
+        assert len(books) == 2 and ended.pop()[0] == id(books[-1])  # the last file's workbook, still alive
+        books.clear()
+    assert trims == []
+    alloc._left.clear()
+    code, out, _ = run(capsys, "validate", paths[0])
+    assert code == 0 and trims == [0] and alloc._left == []

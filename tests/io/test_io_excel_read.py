@@ -261,3 +261,17 @@ def test_text_calamine_reads_exactly_costs_no_second_pass(tmp_path, monkeypatch)
     table_xlsx(tmp_path / "a.xlsx", [["q", "a", "b", "c"], *rows])
     write_table(tmp_path / "b.xlsx", ["q", "a", "b", "c"], rows)
     assert read_table(tmp_path / "a.xlsx").rows == rows and read_table(tmp_path / "b.xlsx").rows == rows
+
+
+def test_a_sheet_of_text_only_is_not_converted_row_by_row(tmp_path, monkeypatch):
+    """calamine gives text cells as str: a block of rows of them needs no pass row by row (numbers do)."""
+    from evaleditor.io.excel import read as excel_read
+
+    converted = []
+    real = excel_read._convert_rows
+    monkeypatch.setattr(excel_read, "_convert_rows", lambda rows, start, stop: converted.append(stop - start)
+                        or real(rows, start, stop))
+    text = table_xlsx(tmp_path / "text.xlsx", [["question", "n"], ["q", "1"], ["", ""], ["r", "2"]])
+    assert read_xlsx(text).rows == [["q", "1"], ["r", "2"]] and converted == []
+    numbers = make_xlsx(tmp_path / "n.xlsx", {"S": {"A1": "question", "B1": "n", "A2": "q", "B2": 3, "A4": "r"}})
+    assert read_xlsx(numbers).rows == [["q", "3"], ["r", ""]] and converted == [4]

@@ -6,8 +6,11 @@ import os
 import zipfile
 import zlib
 from collections.abc import Callable
+from itertools import chain
+from operator import not_
 
-from evaleditor.core.alloc import release_freed_memory
+from evaleditor.core.alloc import leave_to_the_system, release_freed_memory
+from evaleditor.core.bulk import where
 from evaleditor.core.errors import Cancelled, ReadError
 from evaleditor.core.table import LoadNote, RawTable
 from evaleditor.io import safety
@@ -15,6 +18,7 @@ from evaleditor.io.excel.sheets import grid_to_table, pick_sheet
 from evaleditor.io.grid import EVERY, Cancel, Progress, build_grid, cell_text
 from evaleditor.io.safety import short_reason
 
+_ONLY_TEXT = {str}.issuperset  # of the cells' types
 RELEASE_ROWS = 20_000  # a sheet this long leaves enough freed native memory to hand back (alloc.py)
 FORMULA_RULE = "formula-without-value"
 
@@ -78,6 +82,7 @@ def read_xlsx(
         raise
     except Exception as err:
         raise ReadError(path, f"cannot read the sheet {chosen!r}: {short_reason(err)}") from None
+    leave_to_the_system(book, cal_sheet)  # a process that ends next need not free them
     cal_sheet = book = None  # calamine's cells and shared strings, now Python text
     if len(rows) >= RELEASE_ROWS:
         release_freed_memory()
@@ -154,19 +159,18 @@ def _absolute_rows(cal_sheet, progress: Progress | None, cancel: Cancel | None) 
         return []
     rows: list[list] = cal_sheet.to_python(skip_empty_area=False)  # in one call: 2x iter_rows' speed
     total = len(rows)
-    for i, row in enumerate(rows):
-        if i % EVERY == 0 and i:
+    for at in range(0, total, EVERY):
+        if at:
             if cancel is not None and cancel():
                 raise Cancelled()
             if progress is not None:
-                progress(i, total)
-        if row.count("") == len(row):
-            rows[i] = []  # an empty row (many, under a stray far cell): nothing to keep
-            continue
-        try:
-            "".join(row)  # at C speed: a row of text only (most rows) needs no conversion
-        except TypeError:
-            rows[i] = [v if type(v) is str else cell_text(v) for v in row]
+                progress(at, total)
+        block = rows[at:at + EVERY]
+        if _ONLY_TEXT(map(type, chain.from_iterable(block))):  # most rows: two C-level passes, no row loop
+            for i in where(map(not_, map(any, block))):
+                rows[at + i] = []  # an empty row (many, under a stray far cell): nothing to keep
+        else:
+            _convert_rows(rows, at, at + len(block))
     if progress is not None:
         progress(total, total)
     if rows and len(rows) != end[0] + 1 and start[0]:
@@ -176,6 +180,16 @@ def _absolute_rows(cal_sheet, progress: Progress | None, cancel: Cancel | None) 
         pad = [""] * start[1]
         rows = [pad + r if r else r for r in rows]
     return rows
+
+
+def _convert_rows(rows: list[list], start: int, stop: int) -> None:
+    """Numbers, dates and booleans in rows[start:stop] as text, in place; all-empty rows become []."""
+    for i in range(start, stop):
+        row = rows[i]
+        if row.count("") == len(row):
+            rows[i] = []
+        elif not _ONLY_TEXT(map(type, row)):
+            rows[i] = [v if type(v) is str else cell_text(v) for v in row]
 
 
 def _from_the_xml(path: object, sheet_name: str, needs_scan: bool | None, rows: list[list[str]]):
