@@ -37,10 +37,13 @@ def write_converted(source: Document, path: str | os.PathLike, plan: SavePlan, *
         read_back = ReadBack()
         save_document(out, path, replace_read_only=replace_read_only, read_back=read_back)
         if plan.format_limits:
+            from evaleditor.core.alloc import bulk_allocation
             from evaleditor.io.load import document_of_read, load_document
 
-            raw = read_back.take()  # what the save's check read: the file is not read again
-            out = document_of_read(raw, path, plan.target) if raw is not None else load_document(path, target=plan.target)
+            with bulk_allocation():  # the table is built as opening the file builds it
+                raw = read_back.take()  # what the save's check read: the file is not read again
+                out = document_of_read(raw, path, plan.target) if raw is not None \
+                    else load_document(path, target=plan.target)
         out.saved_as(path, plan.fmt)
     return out, refused
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, TypeVar
 
+from evaleditor.core.alloc import bulk_allocation
 from evaleditor.core.commands import Command
 from evaleditor.core.dataset import Dataset, Row
 from evaleditor.core.export import export_headers
@@ -131,7 +132,8 @@ def built(ds: Dataset, name: str, make: Callable[[Dataset], T], *, keep: bool = 
     with the save rather than staying with the document). Shared: read it, never change it."""
     found = ds.derived.get(name) if keep else ds.derived.pop(name, None)
     if found is None:
-        found = make(ds)
+        with bulk_allocation():  # a file's worth of objects, none of them garbage (core/alloc.py)
+            found = make(ds)
         if keep:
             ds.derived[name] = found
     return found
