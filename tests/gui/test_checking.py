@@ -187,3 +187,15 @@ def test_an_edit_of_many_rows_is_checked_in_slices_not_row_by_row(opening, qtbot
     assert snapshot(w.doc) == snapshot(fresh(w.doc)) and not shown_marks_are_current(w)
     assert w.doc.validator.rule_counts["empty-question"] >= 20
 
+
+def test_the_issues_panel_counts_follow_the_pass_as_the_status_bar_does(opening):
+    """While the pass runs the list waits for a pause, but its severity toggles say what is found so far:
+    "0 errors" above a status bar saying 369 looked wrong."""
+    w = opening
+    for _ in range(5):
+        w.checker._slice()
+    v = w.doc.validator
+    assert v.checking is not None and sum(v.counts.values()) > 1
+    assert {sev: b.text() for sev, b in w.issues_panel.toggles.items()} == \
+        {sev: f"{v.counts.get(sev, 0):,}" for sev in w.issues_panel.toggles}
+    assert w.counts.labels["error"].text().startswith(f"{v.counts['error']:,} ")

@@ -95,7 +95,7 @@ class IssuesPanel(QWidget):
             self.refresh()
         else:
             self._rebuild_rules()
-            self._update_counts()
+            self.show_counts()
             self._update_fix_button()
 
     def changeEvent(self, event) -> None:
@@ -106,7 +106,7 @@ class IssuesPanel(QWidget):
     def set_document(self, doc: Document | None) -> None:
         self.model.set_document(doc)
         self._rebuild_rules()
-        self._update_counts()
+        self.show_counts()
         self._update_fix_button()
 
     def schedule_refresh(self) -> None:
@@ -117,7 +117,7 @@ class IssuesPanel(QWidget):
         selected = self.current_issue()
         self._rebuild_rules()
         self.model.refresh()
-        self._update_counts()
+        self.show_counts()
         if selected is not None and selected in self.model.issues():
             row = self.model.issues().index(selected)
             self.view.selectRow(row)
@@ -160,7 +160,9 @@ class IssuesPanel(QWidget):
         if current and at < 0:
             self.model.rule = None
 
-    def _update_counts(self) -> None:
+    def show_counts(self) -> None:
+        """The severity toggles say the validator's counts (kept current while a check runs, like the
+        status bar's, though the list waits for a pause)."""
         doc = self.model.doc
         counts = doc.validator.counts if doc is not None else {}
         for sev, b in self.toggles.items():
