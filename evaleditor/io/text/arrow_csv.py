@@ -34,6 +34,7 @@ def arrow_records(path: str | os.PathLike[str], delimiter: str, width: int, limi
     as csv.reader(delimiter=delimiter, strict=False) reads them, less the blank lines (which the grid
     drops anyway); None when pyarrow is missing or cannot read this file that way."""
     try:
+        import numpy  # noqa: F401 - _for_the_reference counts with it (pandas, a dependency, needs it too)
         import pyarrow as pa
         import pyarrow.csv as pcsv
     except ImportError:  # a platform without its wheel, or the app bundle: the csv module reads it
@@ -86,14 +87,17 @@ def _may_end_inside_quotes(path: str | os.PathLike[str], size: int, cell: str) -
 
 def _for_the_reference(column, cells: list[str]) -> bool:
     """Whether a cell is one the reference refuses (over budget.MAX_CELL_CHARS) or reports (spanning
-    MANY_LINES lines: long_cells.py). One C-level look at the column's bytes first; each cell only when
-    they hold that many characters or line ends."""
+    MANY_LINES lines: long_cells.py). One C-level look at the column's bytes first, where they lie (numpy
+    comes with pyarrow; a copy to count them in would cost four times as much); each cell only when they
+    hold that many characters or line ends."""
+    import numpy as np
+
     data = column.buffers()[2]
     if data is None:
         return False
     if data.size > budget.MAX_CELL_CHARS and max(map(len, cells)) > budget.MAX_CELL_CHARS:
         return True
-    text: bytes = data.to_pybytes()
-    if text.count(b"\n") + text.count(b"\r") < MANY_LINES - 1:
+    text = np.frombuffer(data, dtype=np.uint8)
+    if np.count_nonzero(text == 10) + np.count_nonzero(text == 13) < MANY_LINES - 1:
         return False
     return any(len(cell) >= MANY_LINES and line_breaks(cell) >= MANY_LINES - 1 for cell in cells)
