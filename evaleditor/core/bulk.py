@@ -42,7 +42,7 @@ def empty_rows(rows: Sequence[Row]) -> set[int]:
 
 
 class ColumnScan(NamedTuple):
-    longest: int  # the length of the longest text
+    longest: int  # no text is longer (scan_column: the longest text's length; a reader may say more)
     short: list[int]  # the positions of the texts 1 to `short` characters long
     control: list[int]  # the positions of the texts that hold a control character (when asked)
 

@@ -28,7 +28,7 @@ from evaleditor.core.targets import ANSWER, QUESTION, SESSION, TOOL_CALLS, TURN
 EXCEL_MAX_CHARS = 32767
 NULL_TEXTS = {"None", "NA", "N/A", "null", "NaN"}
 NULL_VARIANTS = frozenset(v for t in NULL_TEXTS for v in (t, t.lower(), t.upper(), t.capitalize()))
-_NULL_LONGEST = max(map(len, NULL_VARIANTS))
+SHORT = max(map(len, NULL_VARIANTS))  # the `short` of every column scan: texts that may be a null text
 TOOL_CALLS_EXAMPLE = ("example", '[{"name": "search", "arguments": {"q": "…"}}]')
 _NULL_ARGS = {v: (("text", v),) for v in NULL_VARIANTS}  # shared: a big file has tens of thousands
 
@@ -48,7 +48,10 @@ class CellRule:
 class RowContext:
     """What the row rules need to know about a dataset, computed once per full validation."""
 
-    def __init__(self, ds: Dataset, workbook: bool):
+    def __init__(self, ds: Dataset, workbook: bool, scans: Sequence[ColumnScan] | None = None):
+        """`scans`: what a reader learnt of each column as it read (core/table.RawTable.scans), which the
+        first check_all takes instead of scanning the columns again; not taken for a workbook, whose
+        rules also ask for the control characters, which a reader does not look for."""
         self.ds = ds
         self.target = ds.target
         self.t = ds.target.name
@@ -64,12 +67,13 @@ class RowContext:
         self.max_answer = self.target.max_chars.get(ANSWER)
         self.rules = [r for r in RULES if workbook or not r.workbook]
         self._scans: dict[int, tuple[Sequence[str], ColumnScan]] = {}  # during check_all, by column
+        self._read_scans = None if workbook else scans
 
     def scan(self, column: Sequence[str]) -> ColumnScan:
         """Within check_all: what the rules ask of a whole column (`bulk.scan_column`, once a column)."""
         found = self._scans.get(id(column))
         if found is None:
-            found = self._scans[id(column)] = (column, scan_column(column, _NULL_LONGEST, self.workbook))
+            found = self._scans[id(column)] = (column, scan_column(column, SHORT, self.workbook))
         return found[1]
 
     def column_id(self, fld: str) -> int | None:
@@ -109,6 +113,9 @@ class RowContext:
     def _check_all(self, rows: Sequence[Row], columns: list[Sequence[str]],
                    empty: set[int]) -> dict[int, tuple[Issue, ...]]:
         out: dict[int, list[Issue]] = {}
+        if self._read_scans is not None:
+            self._scans = {id(column): (column, scan) for column, scan in zip(columns, self._read_scans, strict=True)}
+            self._read_scans = None  # true of the cells as read: once
         ids = list(map(_ids, rows))
         col_ids = self.col_ids
         for rule in self.rules:

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from evaleditor.core.bulk import ColumnScan
 from evaleditor.core.dataset import Dataset, Row
 from evaleditor.core.rules import Issue, make_issue
 from evaleditor.core.sessions import SessionIndex
@@ -43,11 +44,13 @@ class Document:
 
     @classmethod
     def of(cls, ds: Dataset, source_format: str | None = None, file_size: int | None = None,
-           static: Iterable[Issue] = (), deferred: bool = False, **facts) -> Document:
+           static: Iterable[Issue] = (), deferred: bool = False, scans: list[ColumnScan] | None = None,
+           **facts) -> Document:
         """`ds` as a document: its conversations indexed, then checked (`deferred`: in slices, later; see
-        core/check_pass.py). `static`: what the reader found; `facts`: the other fields."""
+        core/check_pass.py). `static`: what the reader found; `scans`: what it learnt of the columns
+        (RawTable.scans); `facts`: the other fields."""
         sessions = SessionIndex(ds)
-        return cls(ds, sessions, Validator(ds, sessions, source_format, file_size, static, deferred),
+        return cls(ds, sessions, Validator(ds, sessions, source_format, file_size, static, deferred, scans),
                    source_format=source_format, **facts)
 
     @property
@@ -105,6 +108,7 @@ def document_from_table(raw: RawTable, path: str | Path | None = None, target: s
             static.append(make_issue(note.rule, target, note.message, row_id, col_id))
     for row_id, cols in formulas.items():
         ds.rows[row_id - 1].formulas = frozenset(cols)
-    return Document.of(ds, raw.source_format, file_size, static, deferred, path=Path(path) if path else None,
+    scans = raw.scans if raw.scans is not None and len(raw.scans) == len(raw.headers) else None
+    return Document.of(ds, raw.source_format, file_size, static, deferred, scans, path=Path(path) if path else None,
                        sheet=raw.sheet, sheets=raw.sheets, encoding=raw.encoding, delimiter=raw.delimiter,
                        line_end=raw.line_end)

@@ -30,11 +30,13 @@ _NONE: tuple[Issue, ...] = ()
 
 class Validator:
     def __init__(self, ds: Dataset, sessions: SessionIndex, source_format: str | None = None,
-                 file_size: int | None = None, static: Iterable[Issue] = (), deferred: bool = False):
+                 file_size: int | None = None, static: Iterable[Issue] = (), deferred: bool = False,
+                 scans: list[bulk.ColumnScan] | None = None):
         """`sessions`: the dataset's conversations, kept current by the index itself (it listens to the
         dataset before this validator does). `deferred`: check nothing but the file level and the
         conversations yet; `checking` (a CheckPass) then finds the rest in slices (a window paints first).
-        Otherwise everything is checked now."""
+        Otherwise everything is checked now, taking what the reader learnt of each column (`scans`:
+        core/table.RawTable.scans)."""
         self.ds = ds
         self.source_format = source_format
         self.save_format = source_format
@@ -57,7 +59,7 @@ class Validator:
         if deferred:
             self.checking = CheckPass(self)
         else:
-            self.full()
+            self.full(scans)
 
     # ----- queries ------------------------------------------------------------------------------
     def row_issues(self, row_id: int) -> tuple[Issue, ...]:
@@ -135,13 +137,13 @@ class Validator:
                 self._notify(set(), True)
 
     # ----- full ---------------------------------------------------------------------------------
-    def full(self) -> None:
+    def full(self, scans: list[bulk.ColumnScan] | None = None) -> None:
         """Validate everything from scratch (on open, and when columns or the target change); a pass in
-        slices that was under way is over."""
+        slices that was under way is over. `scans`: see __init__ (true of the cells as read only)."""
         self.checking = None
         self.changes += 1
         with bulk_allocation():
-            self._full()
+            self._full(scans)
 
     def finish_checking(self) -> None:
         """Run the rest of a pass in slices now (before a save, a fix-all: they need every issue)."""
@@ -168,10 +170,10 @@ class Validator:
         self.full()
         self._notify(before | set(self._composed), True)
 
-    def _full(self) -> None:
+    def _full(self, scans: list[bulk.ColumnScan] | None = None) -> None:
         """A CheckPass runs the same pieces in slices: _index_spanning, _index_questions, _check_session,
         _compose_all."""
-        ctx = self._ctx = checks.RowContext(self.ds, self.is_workbook())
+        ctx = self._ctx = checks.RowContext(self.ds, self.is_workbook(), scans)
         rows = self.ds.rows
         self._empty: set[int] = bulk.empty_rows(rows)
         columns = bulk.columns_of(rows, len(ctx.col_ids))

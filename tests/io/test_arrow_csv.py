@@ -11,8 +11,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from evaleditor.core import bulk, checks
+from evaleditor.core.checks import SHORT
 from evaleditor.core.errors import Cancelled, ReadError
+from evaleditor.core.targets import get_target
 from evaleditor.io import budget
+from evaleditor.io.load import load_document
 from evaleditor.io.text import arrow_csv, delimited
 from evaleditor.io.text.long_cells import MANY_LINES
 
@@ -174,7 +178,19 @@ GENERATED = settings(max_examples=200, deadline=None, suppress_health_check=[Hea
 def same_either_way(tmp_path, monkeypatch, data: bytes, suffix: str) -> None:
     path = tmp_path / f"g{suffix}"
     path.write_bytes(data)
-    assert read(path, True, monkeypatch) == read(path, False, monkeypatch)
+    fast = read(path, True, monkeypatch)
+    assert fast == read(path, False, monkeypatch)
+    if not isinstance(fast, str) and fast.scans is not None:
+        assert_scans_hold(fast)
+
+
+def assert_scans_hold(table) -> None:
+    """The scans the fast path learnt are what bulk.scan_column finds in the cells (`longest` at least)."""
+    assert len(table.scans) == len(table.headers)
+    for c, scan in enumerate(table.scans):
+        found = bulk.scan_column([row[c] for row in table.rows], SHORT, control=False)
+        assert scan.short == found.short and scan.control == found.control == []
+        assert scan.longest >= found.longest
 
 
 @GENERATED
@@ -205,3 +221,76 @@ def tables(draw) -> bytes:
 @given(tables(), st.sampled_from([".csv", ".tsv", ".txt"]))
 def test_generated_tables_read_the_same_either_way(tmp_path, monkeypatch, data, suffix):
     same_either_way(tmp_path, monkeypatch, data, suffix)
+
+
+LENGTHS = ["", "a", "NA", "null", "None", "N/A", "nULL", "abcd", "abcde", " ", "中", "中文", "中文中文", "中文中文中",
+           "🙂", "🙂🙂🙂🙂", "🙂🙂🙂🙂🙂", "é" * 4, "é" * 5, "x" * 40]
+
+
+@GENERATED
+@given(st.lists(st.lists(st.sampled_from(LENGTHS), min_size=3, max_size=3), min_size=1, max_size=40),
+       st.integers(16, 256))
+def test_the_columns_lengths_are_learnt_as_scan_column_finds_them(tmp_path, monkeypatch, tried, rows, block):
+    """Texts around checks.SHORT characters in 1 to 4 bytes each, in record batches of any size."""
+    monkeypatch.setattr(arrow_csv, "BLOCK_BYTES", block)
+    path = tmp_path / "t.csv"
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows([["q", "a", "b"], *rows])
+    table = read(path, True, monkeypatch)
+    if tried[-1] is not None and all(map(any, rows)):  # read by pyarrow (a batch of 16 bytes may be too
+        assert table.scans is not None  # short for it); no row dropped as blank
+        assert_scans_hold(table)
+
+
+SCANS_DROPPED = {
+    "a blank row dropped": "q,a\n1,2\n,\n3,4\n",
+    "the header not first": ",\nq,a\n1,2\n",
+    "an empty column at the edge": "q,a,\n1,2,\n",
+}
+
+
+@pytest.mark.parametrize("text", SCANS_DROPPED.values(), ids=SCANS_DROPPED.keys())
+def test_no_scans_when_the_rows_are_not_the_records(tmp_path, monkeypatch, tried, text):
+    path = tmp_path / "t.csv"
+    path.write_text(text)
+    assert same_as_reference(path, monkeypatch).scans is None
+    assert tried[0] is not None
+
+
+def test_the_reference_learns_no_scans(tmp_path, monkeypatch):
+    path = tmp_path / "t.csv"
+    path.write_text("q,a\n1,2\n")
+    assert read(path, True, monkeypatch).scans is not None
+    assert read(path, False, monkeypatch).scans is None
+
+
+def issues_read(path, fast: bool, monkeypatch, target: str | None = None) -> list:
+    monkeypatch.setattr(delimited, "MIN_BYTES", 0 if fast else 1 << 62)
+    return load_document(path, target=target).validator.all_issues()
+
+
+@pytest.mark.parametrize("target, headers", [(None, ["session_id", "turn_id", "question", "answer", "notes"]),
+                                             ("evaluation-set", ["session_id", "request_id", "query", "answer", "notes"])])
+def test_validation_takes_the_scans_instead_of_scanning_every_column(tmp_path, monkeypatch, target, headers):
+    """The same issues as when the reference reads the file, without one more pass over each column's
+    cells (bulk.scan_column); a workbook's rules (evaluation-set), which also ask for control characters,
+    still scan."""
+    path = tmp_path / "t.csv"
+    rows = [headers]
+    rows += [[f"s{i // 2}", str(i % 2 + 1), "问" * (1990 + i % 20), "答" * (4990 + i % 20), NOTES[i % len(NOTES)]]
+             for i in range(40)]
+    rows += [["", "", "NA", "null", "x\x01y"], ["s9 ", "x", " ", "", "None"]]
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows(rows)
+    expected = issues_read(path, False, monkeypatch, target)
+    workbook = target is not None and get_target(target).workbook_only
+    assert {"literal-null-text", "empty-question", "whitespace-in-session-id"} <= {i.rule for i in expected}
+    if workbook:
+        assert {"question-too-long", "answer-too-long", "control-character"} <= {i.rule for i in expected}
+    scanned = []
+    monkeypatch.setattr(checks, "scan_column", lambda *a: scanned.append(1) or bulk.scan_column(*a))
+    assert issues_read(path, True, monkeypatch, target) == expected
+    assert len(scanned) == (len(headers) if workbook else 0)
+
+
+NOTES = ["", "N/A", "nan", "NaN", "a note", "中文中文", "🙂🙂🙂🙂🙂"]

@@ -144,3 +144,19 @@ def test_a_jsonl_line_that_is_not_an_object_is_one_clear_reason(tmp_path):
     path.write_text('{"prompt": "Q"}\n[1, 2]\n', encoding="utf-8")
     with pytest.raises(ReadError, match="line 2 is not a JSON object"):
         load_document(path)
+
+
+def test_what_the_reader_learnt_of_the_columns_goes_with_the_history_column(conversation, tmp_path, monkeypatch):
+    """A column left out: what the CSV reader learnt of the columns as read (RawTable.scans) no longer fits."""
+    pytest.importorskip("pyarrow")
+    from evaleditor.io import read_table
+    from evaleditor.io.platforms.sdk_flat import fold_history
+    from evaleditor.io.text import delimited
+
+    out = tmp_path / "flat.csv"
+    save_document(conversation, out, target="sdk-flat")
+    monkeypatch.setattr(delimited, "MIN_BYTES", 0)  # read by pyarrow, which learns them
+    raw = read_table(out)
+    assert raw.scans is not None and "conversation_history" in raw.headers
+    folded = fold_history(raw)
+    assert "conversation_history" not in folded.headers and folded.scans is None

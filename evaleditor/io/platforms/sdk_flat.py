@@ -108,6 +108,7 @@ def fold_history(table: RawTable) -> RawTable:
             return table
     table.headers = headers[:at] + headers[at + 1:]
     table.rows = [r[:at] + r[at + 1:] for r in table.rows]
+    table.scans = None  # of the columns as read
     return table
 
 

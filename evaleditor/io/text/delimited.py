@@ -26,7 +26,7 @@ from evaleditor.io import budget
 from evaleditor.io.atomic import atomic_write
 from evaleditor.io.grid import EVERY, Cancel, Progress, build_grid, collect
 from evaleditor.io.safety import check_file
-from evaleditor.io.text.arrow_csv import MIN_BYTES, arrow_records
+from evaleditor.io.text.arrow_csv import MIN_BYTES, ColumnLengths, arrow_records
 from evaleditor.io.text.long_cells import END, LongCellWatch, failing_record_line, long_cell_notes
 
 DELIMITERS = (",", ";", "\t")
@@ -340,10 +340,12 @@ def read_delimited(
             progress(size, size)
         return rows
 
+    lengths = ColumnLengths(len(first)) if first else None
     try:
         try:
-            rows = arrow_records(path, delimiter, len(first), limits, progress, cancel) if first else None
+            rows = arrow_records(path, delimiter, len(first), limits, progress, cancel, lengths) if first else None
             if rows is None:
+                lengths = None
                 with open(path, encoding=encoding, newline="") as f:
                     rows = records(f)
         except UnicodeDecodeError:  # not UTF-8 after all, past the head
@@ -351,6 +353,7 @@ def read_delimited(
                 raise ReadError(path, f"the file is not {ENCODING_NAMES.get(forced, forced)} text (its bytes do "
                                       "not fit that encoding): choose another") from None
             encoding, others = guess_encoding(path)
+            lengths = None
             with open(path, encoding=encoding, newline="") as f:
                 rows = records(f)
         long_cells = watch.suspects(rows, delimiter)
@@ -378,6 +381,7 @@ def read_delimited(
         line_end=line_end,
         notes=long_cell_notes(long_cells, grid, path, encoding, delimiter) + _encoding_notes(encoding, others),
         source_rows=grid.source_rows(),
+        scans=lengths.scans(grid) if lengths is not None else None,
     )
 
 
