@@ -53,11 +53,13 @@ class ColumnLengths:
             offsets = np.frombuffer(column.buffers()[1], dtype=np.int32)
             sizes = np.diff(offsets[column.offset:column.offset + len(texts) + 1])
             self.longest[c] = max(self.longest[c], int(sizes.max()))
-            found = np.flatnonzero((sizes >= 1) & (sizes <= 4 * SHORT))
-            unsure = found[sizes[found] > SHORT].tolist()
+            if sizes.min() > 4 * SHORT:  # a column of long texts
+                continue
+            short = (sizes >= 1) & (sizes <= SHORT)
+            unsure = np.flatnonzero((sizes > SHORT) & (sizes <= 4 * SHORT)).tolist()
             if unsure:
-                found = np.setdiff1d(found, [i for i in unsure if len(texts[i]) > SHORT], assume_unique=True)
-            rows = (found + first).tolist()
+                short[[i for i in unsure if len(texts[i]) <= SHORT]] = True
+            rows = (np.flatnonzero(short) + first).tolist()
             self.short[c] += rows[1:] if rows and rows[0] < 0 else rows
         self.records += len(cells[0]) if cells else 0
 
