@@ -16,6 +16,7 @@ TOOL_CALLS = "expected_tool_calls"
 SESSION = "session_id"
 TURN = "turn_id"
 CASE_ID = "eval_case_id"
+SDK_HISTORY = "conversation_history"  # the sdk-flat form's earlier turns of a conversation (io/platforms/sdk_flat.py)
 
 FIELDS = (QUESTION, ANSWER, CONTEXT, TOOL_CALLS, SESSION, TURN)
 

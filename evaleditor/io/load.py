@@ -7,6 +7,7 @@ from pathlib import Path
 
 from evaleditor.core.alloc import bulk_allocation, keep_built
 from evaleditor.core.document import Document, document_from_table
+from evaleditor.core.targets import SDK_HISTORY
 
 
 def load_document(path: str | os.PathLike, sheet: str | None = None, target: str | None = None,
@@ -29,7 +30,7 @@ def document_of_read(raw, path: str | os.PathLike, target: str | None = None, de
     """The Document of the file at `path` whose table `read_table` read (`raw`, which it takes: a
     save's read-back check keeps it, io/verify.ReadBack)."""
     with bulk_allocation():
-        if raw.source_format in ("csv", "jsonl"):
+        if raw.source_format in ("csv", "jsonl") and SDK_HISTORY in raw.headers:  # else 20 ms of imports
             from evaleditor.io.platforms.sdk_flat import fold_history
 
             raw = fold_history(raw)  # the SDK's flat conversation history, made again on save

@@ -26,6 +26,16 @@ def test_cli_help_does_not_load_qt():
     assert not {m for m in mods if m.startswith("PySide6")}
 
 
+def test_validate_of_a_csv_without_a_history_column_leaves_the_sdk_reader_unloaded(tmp_path):
+    """fold_history (and the SDK reader it imports, 20 ms) is for a file with a conversation_history column."""
+    plain, flat = tmp_path / "plain.csv", tmp_path / "flat.csv"
+    plain.write_text("question,answer\nq,a\n", encoding="utf-8")
+    flat.write_text("prompt,reference,session_id,turn_id,conversation_history\nq,a,s1,1,\n", encoding="utf-8")
+    code = "from evaleditor.cli import main\nmain(['validate', {!r}])"
+    assert "evaleditor.io.platforms.sdk_flat" not in _modules_after(code.format(str(plain)))
+    assert "evaleditor.io.platforms.sdk_flat" in _modules_after(code.format(str(flat)))
+
+
 def test_the_core_has_no_import_circle():
     """No module of the core imports one that imports it back, however indirectly, even for type hints
     only (bulk -> checks -> validation -> bulk was one)."""

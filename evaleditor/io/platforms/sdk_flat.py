@@ -22,14 +22,14 @@ from typing import Any
 from evaleditor.core.dataset import Dataset
 from evaleditor.core.i18n import N_, Msg
 from evaleditor.core.table import RawTable
-from evaleditor.core.targets import ANSWER, QUESTION, SDK_FLAT, SESSION, TURN
+from evaleditor.core.targets import ANSWER, QUESTION, SDK_FLAT, SDK_HISTORY, SESSION, TURN
 from evaleditor.io.platforms import Platform, cases, flat_record, kept_records, table_of
 from evaleditor.io.records import typed_value
 from evaleditor.io.sdk.conversations import conversation_layout
 from evaleditor.io.sdk.mapping import model_content, user_content
 
 SOURCE = "google-cloud-agentplatform 2.6.0: agentplatform/_genai/_evals_data_converters.py (_FlattenEvalDataConverter)"
-HISTORY = "conversation_history"
+HISTORY = SDK_HISTORY
 JSON_KEYS = (HISTORY, "agent_data", "intermediate_events", "rubric_groups")
 _OWN_KEYS = {"prompt", "reference", "response", HISTORY, "agent_data"}
 _CASE_ID = "eval_case_id"
