@@ -144,3 +144,31 @@ def test_cancel_while_streaming_leaves_the_old_file(tmp_path):
         write_sdk_json(out, conversations(400), progress)
     assert out.read_bytes() == b"old" and [p.name for p in tmp_path.iterdir()] == ["out.json"]
     assert calls == [0, 1000]
+
+
+class CountedConversation(dict):
+    """A row's conversation data as read, counting the comparisons a save makes with it."""
+
+    compared = 0
+
+    def __ne__(self, other):
+        CountedConversation.compared += 1
+        return dict.__ne__(self, other)
+
+    __hash__ = None
+
+
+def test_a_row_read_from_a_file_compares_its_conversation_once(tmp_path):
+    """The history of a late turn is most of a file's text: a save compares it with the conversation
+    the row is in now once per row, not once per use."""
+    path = tmp_path / "in.json"
+    save_document(Document.of(conversations(6), "json"), path)
+    ds = load_document(path).dataset
+    want = whole_writer(ds)
+    read = [r.payload for r in ds.rows if r.payload is not None and r.payload.conversation is not None]
+    for payload in read:
+        object.__setattr__(payload, "conversation", CountedConversation(payload.conversation))
+    CountedConversation.compared = 0
+    save_document(Document.of(ds, "json"), tmp_path / "out.json")
+    assert (tmp_path / "out.json").read_bytes() == want
+    assert CountedConversation.compared == len(read) > 10

@@ -83,14 +83,15 @@ def edited_case(fields: dict[str, str], extras: dict[str, str], p: SdkCase, conv
         _put(case, TRAJECTORY_KEY, calls_to_trajectory(calls) if calls is not None and text.strip() else None)
         _put(case, RAW_TOOL_CALLS_KEY, text if calls is None else None)
     case = written_extras(case, extras, p, renamed, present)
-    if conv != p.conversation:
+    moved = conv != p.conversation  # compared once: the history of a late turn is most of a file's text
+    if moved:
         keys, _ = conversation_keys(conv, p)
         for key in CONVERSATION_KEYS:
             _put(case, key, keys.get(key))
     # a turn number on a row in no conversation (its session column unread, or its session id empty)
     # has no place among the SDK's fields: kept as the string extra `turn_id`, shown in the turn column
     # again when read; in a conversation it is the case's place (source_turn_index)
-    if changed(TURN) or conv != p.conversation:
+    if changed(TURN) or moved:
         if conv is None:
             _put(case, LOOSE_TURN_KEY, fields.get(TURN) or None)
         elif isinstance(case.get(LOOSE_TURN_KEY), str):
