@@ -78,6 +78,9 @@ class Listener(Protocol):
     def after_change(self, change: Change) -> None: ...
 
 
+_ROWS_MOVED = frozenset({"insert_rows", "remove_rows", "reorder", "reset"})
+
+
 class Dataset:
     def __init__(self, headers: Sequence[str] = (), rows: Iterable[Sequence[str]] = (), target: str = GROUND_TRUTH):
         self._row_ids = itertools.count(1)
@@ -129,6 +132,8 @@ class Dataset:
 
     def _after(self, change: Change) -> None:
         self.derived.clear()
+        if change.kind in _ROWS_MOVED:  # rows came, went or moved: a row's place in the file no longer says where it is
+            self.source_rows = {}
         for listener in self._live():
             listener.after_change(change)
 

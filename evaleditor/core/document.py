@@ -62,6 +62,9 @@ class Document:
         with BOM, commas and CRLF (formats.md) unless Save kept its own `csv_style` (encoding, delimiter,
         line end), checked by the rules of its new file type."""
         self.path = Path(path)
+        if self.dataset.source_rows:  # the rows of the file read: the file written has its rows one after another
+            self.dataset.source_rows = {}
+            self.validator.refresh_file_issues()
         if self.validator.awaiting_first_case:  # a file now: an empty one is an error
             self.validator.await_first_case(False)
         read_as = (self.source_format, self.encoding)

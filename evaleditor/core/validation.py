@@ -127,6 +127,11 @@ class Validator:
         if self._refresh_file_issues():
             self._notify(set(), True)
 
+    def refresh_file_issues(self) -> None:
+        """Check the file-level rules again (what they read of the dataset changed without an edit)."""
+        if self._refresh_file_issues():
+            self._notify(set(), True)
+
     def forget_file_findings(self, rules: Iterable[str]) -> None:
         """The reader's file-level findings of `rules` no longer describe the file (a save rewrote it)."""
         rules = set(rules)

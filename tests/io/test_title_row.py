@@ -51,3 +51,41 @@ def test_only_the_first_rows_are_looked_at(tmp_path):
     titles = "".join(f"title line {i}\n" for i in range(HEADER_SEARCH_ROWS + 1))
     path.write_text(titles + "question,answer\nhi,x\n")
     assert "rename the question column" in question_issue(path)
+
+
+
+def titled_workbook(tmp_path):
+    """A title on row 1, an empty row 2 (not read), a note on row 3, the headers on row 4."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet["A1"] = "Eval set v3"
+    sheet["A3"] = "exported 2026-11-30"
+    for col, header in enumerate(["question", "answer"], 1):
+        sheet.cell(4, col, header)
+    sheet.append(["hi", "x"])
+    path = tmp_path / "titled.xlsx"
+    book.save(path)
+    return path
+
+
+def test_after_the_rows_above_are_deleted_the_hint_names_the_row_the_headers_are_on_now(tmp_path):
+    doc = load_document(titled_workbook(tmp_path))
+    assert HINT.format(row=4) in question_message(doc)
+    doc.dataset.remove_block(0, 0)  # the note: a save now writes the headers on row 2
+    assert HINT.format(row=2) in question_message(doc)
+
+
+def test_after_save_as_the_hint_names_the_row_of_the_file_written(tmp_path):
+    from evaleditor.io.save import save_document
+
+    doc = load_document(titled_workbook(tmp_path))
+    out = tmp_path / "copy.xlsx"
+    save_document(doc, out)  # no empty row: the note on row 2, the headers on row 3
+    doc.saved_as(out, "xlsx")
+    assert HINT.format(row=3) in question_message(doc)
+    assert HINT.format(row=3) in question_issue(out)  # what reopening it says
+
+
+def question_message(doc) -> str:
+    [issue] = [i for i in doc.validator.all_issues() if i.rule == "missing-question-column"]
+    return issue.message
