@@ -152,3 +152,12 @@ def test_xls_without_shown_formats_is_read_once_without_each_cells_style(tmp_pat
     monkeypatch.setattr(xls, "_open_book", lambda *a, **k: opened.append(k) or real_open(*a, **k))
     assert read_table(tmp_path / "a.xls").rows == [["7"]]
     assert opened == [{}]
+
+
+def test_a_format_that_shows_no_digit_keeps_the_value():
+    """`#` and `#,###` show 0 as nothing; read so, a save would write an empty cell and lose the 0."""
+    from evaleditor.io.excel.numformats import shown_by
+
+    assert shown_by("#").shown("0") == "0"
+    assert shown_by("#,###").shown("0") == "0"
+    assert shown_by("#,###").shown("1234") == "1,234"

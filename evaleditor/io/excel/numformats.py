@@ -58,7 +58,8 @@ class Shown:
 
     def shown(self, number: str) -> str:
         """A number's text ("-7", "0.5") as the format shows it ("-007", "50%"); one the format would
-        round as it is (`000` shows 7.5 as 008: that text would lose the .5)."""
+        round, or show with no digit at all, as it is (`000` shows 7.5 as 008, `#` shows 0 as nothing:
+        those texts would lose the value)."""
         try:
             value = Decimal(number)
         except InvalidOperation:
@@ -78,6 +79,8 @@ class Shown:
             whole = f"{int(whole):,}"
         whole = whole.rjust(self.digits, "0")
         fraction = fraction.ljust(self.places, "0")
+        if not whole and not fraction:
+            return number  # `#` shows 0 as nothing: saved, the empty cell would lose the value
         point = "." + fraction if fraction else ""
         return f"{sign}{self.before}{whole}{point}{'%' if self.percent else ''}{self.after}"
 
