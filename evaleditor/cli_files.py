@@ -67,9 +67,13 @@ def stream_limit() -> int:
     return int(avail * MEMORY_SHARE) if avail else 4 << 30
 
 
+_SDK_ROOT_KEYS = {"eval_cases", "evalCases", "eval_dataset_df", "evalDatasetDf"}
+
+
 def _format_of(name: str, fmt: str | None, head: bytes) -> str:
     """--from's format, else the name's suffix, else what the first bytes look like: JSON Lines when the first
-    line is a whole JSON object, SDK JSON when they start as JSON, CSV otherwise."""
+    line is a whole JSON object that is not an SDK file's root (a file of one record is JSON Lines too), SDK
+    JSON when they start as JSON otherwise, CSV when they do not."""
     if fmt:
         return fmt
     if name != STREAM and (suffix := Path(name).suffix.lower().lstrip(".")):
@@ -79,10 +83,10 @@ def _format_of(name: str, fmt: str | None, head: bytes) -> str:
         import json
 
         try:
-            json.loads(text.split(b"\n", 1)[0])
+            first = json.loads(text.split(b"\n", 1)[0])
         except ValueError:
             return "json"
-        return "jsonl" if b"\n" in text.strip() else "json"
+        return "json" if _SDK_ROOT_KEYS & set(first) else "jsonl"
     return "json" if text.startswith(b"[") else "csv"
 
 

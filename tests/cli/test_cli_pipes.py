@@ -91,3 +91,17 @@ def test_the_api_says_a_device_is_not_a_file():
 
     with pytest.raises(ReadError, match="a pipe or a device, not a file"):
         evaleditor.open("/dev/zero")
+
+
+def test_a_pipe_of_one_json_record_is_json_lines(capsys):
+    code, out, err = run(capsys, "shape", pipe_holding(b'{"question": "hi", "answer": "x"}\n'))
+    assert code == 0, err  # it was read as SDK JSON: 'not an SDK EvaluationDataset: no "eval_cases"'
+    assert out.strip() == "SINGLE-TURN \u2014 1 row"
+
+
+def test_a_pipe_of_sdk_json_on_one_line_is_sdk_json(capsys):
+    one_line = (b'{"eval_cases": [{"prompt": {"role": "user", "parts": [{"text": "hi"}]}}, '
+                b'{"prompt": {"role": "user", "parts": [{"text": "q2"}]}}]}\n')
+    code, out, err = run(capsys, "shape", pipe_holding(one_line))
+    assert code == 0, err
+    assert out.strip() == "SINGLE-TURN \u2014 2 rows"
