@@ -160,7 +160,7 @@ class Validator:
         where the pass costs what checking them one by one does; in a window, whose pass runs in slices
         while the window answers, past WINDOW_BULK_ROWS (filling 50k cells of 100k rows froze it for 1 s)."""
         half = max(BULK_ROWS, len(self.ds.rows) // 2)
-        return min(half, max(BULK_ROWS, WINDOW_BULK_ROWS)) if self.defer_big_changes else half
+        return min(half, WINDOW_BULK_ROWS) if self.defer_big_changes else half
 
     def _revalidate_all(self, keep: bool = False, now: bool = False) -> None:
         """Validate from scratch and tell listeners every row that had or has an issue; in slices when

@@ -211,10 +211,17 @@ def _first_difference(tmp: Path, written: bytes | PartsReadBack) -> int | None:
         while block := handle.read(_BLOCK):
             want = written[at:at + len(block)]
             if block != want:
-                common = min(len(block), len(want))
-                return at + next((i for i in range(common) if block[i] != want[i]), common)
+                return at + first_unequal(block, want)
             at += len(block)
     return None if at == len(written) else at
+
+
+def first_unequal(found: bytes, part: bytes | memoryview, start: int = 0) -> int:
+    """The first index of `part` whose byte is not found[start + index] (the shorter's end when they
+    agree that far)."""
+    view = memoryview(part)
+    common = min(len(view), len(found) - start)
+    return next((i for i in range(common) if found[start + i] != view[i]), common)
 
 
 def jsonl_check(path: object, expected: list[dict[str, Any]], row_numbers: list[int],

@@ -42,7 +42,7 @@ from evaleditor.core.dataset import Dataset
 from evaleditor.core.errors import WriteError
 from evaleditor.io.sdk.cases import Progress, SdkCases, SdkColumnError
 from evaleditor.io.sdk.write import sdk_root
-from evaleditor.io.verify import PartsReadBack
+from evaleditor.io.verify import PartsReadBack, first_unequal
 
 CHUNK = 32  # cases a chunk: ~250 kB of text at 100k conversation cases, written while still in cache
 _WRAPPED = (b"[\n  [\n", b"\n  ]\n]")  # orjson's text of [[case, …]] around its cases
@@ -141,7 +141,7 @@ class _Written:
             start = 0
             for part in parts:
                 if not found.startswith(part, start):  # in C, a memoryview as it is
-                    self.read_back.difference = at + start + _first(found, part, start)
+                    self.read_back.difference = at + start + first_unequal(found, part, start)
                     break
                 start += len(part)
 
@@ -161,10 +161,3 @@ def _read_at(fd: int, size: int, at: int) -> bytes:
         size -= len(chunk)
     os.lseek(fd, here, os.SEEK_SET)
     return b"".join(chunks)
-
-
-def _first(found: bytes, part: bytes | memoryview, start: int) -> int:
-    """The first index of `part` whose byte is not found[start + index] (len(part) when found ends)."""
-    view = memoryview(part)
-    common = min(len(view), len(found) - start)
-    return next((i for i in range(common) if found[start + i] != view[i]), common)
