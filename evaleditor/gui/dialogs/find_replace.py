@@ -32,6 +32,7 @@ from evaleditor.core.search import (
 )
 from evaleditor.gui import dialogs
 from evaleditor.gui.dialogs.match_count import LiveCount
+from evaleditor.gui.dialogs.selected_cells import SelectedCells
 from evaleditor.gui.window.loader import SlicedTask
 from evaleditor.gui.window.undo import push
 
@@ -48,6 +49,7 @@ class FindReplaceDialog(QDialog):
             window.find_dialog = cls(window)
         dialog = window.find_dialog
         dialog.refresh_columns()
+        dialog.forget_scope()
         several = dialog.selection_is_several_cells()
         dialog.in_selection.setEnabled(several)
         dialog.in_selection.setChecked(several)  # as Excel and Calc do
@@ -69,7 +71,7 @@ class FindReplaceDialog(QDialog):
         self.match_case = QCheckBox()
         self.whole_cell = QCheckBox()
         self.in_selection = QCheckBox()  # checked when opened with several cells selected
-        self._scope: frozenset[tuple[int, int]] | None = None  # the selection's cells, (row id, column id)
+        self._scope: SelectedCells | None = None  # the selection's cells, (row id, column id)
         self.scope_version = 0  # a new selection, or the box toggled: the count starts again
         self.column = QComboBox()
         self.count_label = QLabel(" ")
@@ -85,6 +87,10 @@ class FindReplaceDialog(QDialog):
             box.toggled.connect(self.schedule_count)
         self.in_selection.toggled.connect(self._selection_changed)
         window.view.selectionModel().selectionChanged.connect(self._selection_changed)
+        # Qt clears or moves the selection without selectionChanged when the rows shown change: opening or
+        # closing a file, reopening it in another encoding, a filter (a reset), a sort (layoutChanged)
+        window.model.modelReset.connect(self._selection_changed)
+        window.model.layoutChanged.connect(self._selection_changed)
         options.addStretch(1)
         self.next_button = QPushButton()
         self.next_button.setDefault(True)
@@ -158,26 +164,32 @@ class FindReplaceDialog(QDialog):
         filter, else all (None)."""
         scope = self.scope()
         if scope is not None:
-            return sorted({row_id for row_id, _ in scope}, key=self.model.ds.position)
+            ds = self.model.ds  # a row deleted since the selection was made is not searched
+            return sorted((row_id for row_id in scope.row_ids() if ds.has_row(row_id)), key=ds.position)
         return self.model.visible_row_ids() if self.model.filtered else None
 
-    def scope(self) -> frozenset[tuple[int, int]] | None:
+    def scope(self) -> SelectedCells | None:
         """The cells searched with In selection only, (row id, column id); else None (every cell)."""
         if not self.in_selection.isChecked() or self.model.doc is None:
             return None
         if self._scope is None:
-            model, columns = self.model, self.model.ds.columns
-            self._scope = frozenset((model.row_id(r), columns[c].id) for r, c in self.window_.view.selected_cells())
+            self._scope = SelectedCells(self.model, self.window_.view.selection_ranges())
         return self._scope
+
+    def forget_scope(self) -> None:
+        """The selection may have changed: its cells are read again when next searched, and a count of
+        the old ones is not current."""
+        self._scope = None
+        self.scope_version += 1
 
     def selection_is_several_cells(self) -> bool:
         ranges = self.window_.view.selectionModel().selection()
         return len(ranges) > 1 or any(r.width() * r.height() > 1 for r in ranges)
 
     def _selection_changed(self, *_args) -> None:
-        """A new selection (or the box toggled): a single cell unchecks and disables the box, as Calc's."""
-        self._scope = None
-        self.scope_version += 1
+        """A new selection (or the box toggled, or the rows shown changed): a single cell unchecks and
+        disables the box, as Calc's."""
+        self.forget_scope()
         several = self.selection_is_several_cells()
         self.in_selection.setEnabled(several)
         if not several:
