@@ -94,13 +94,13 @@ class Dataset:
         self.document: Any = None  # file-level data the table cannot show (SDK JSON)
         self.source_rows: dict[int, int] = {}  # row id -> its row in the file, for the first rows (RawTable's)
         self._fields_cache: list[str | None] | None = None
-        # what a writer works out from the whole dataset (a platform's records, io/platforms built), by
-        # its name: kept while nothing changes, so that the save plan's and the save's are made once
-        self.derived: dict[str, Any] = {}
+        # the content's identity: a new one at every change, a copy's the same (the same content). What io
+        # builds of a dataset for a save holds while it is the same (io/platforms built, kept by the plan)
+        self.version = object()
 
     def copy(self) -> Dataset:
         """The same columns and rows, with the same ids, that no one listens to: cells are its own,
-        payloads and what was derived of them shared (no edit changes a payload). convert edits such a
+        payloads shared (no edit changes a payload), its version the same. convert edits such a
         copy (io/convert.py)."""
         out = Dataset((), (), self._target.name)
         out.columns = [Column(c.id, c.header) for c in self.columns]
@@ -108,7 +108,7 @@ class Dataset:
         out._row_ids = iter(range(max((r.id for r in self.rows), default=0) + 1, 1 << 62))
         out._col_ids = iter(range(max((c.id for c in self.columns), default=0) + 1, 1 << 62))
         out.document = self.document
-        out.derived = dict(self.derived)  # the same content: what was worked out of it holds
+        out.version = self.version  # the same content: what was built of it holds
         out.source_rows = self.source_rows
         return out
 
@@ -131,7 +131,7 @@ class Dataset:
             listener.before_change(change)
 
     def _after(self, change: Change) -> None:
-        self.derived.clear()
+        self.version = object()
         if change.kind in _ROWS_MOVED:  # rows came, went or moved: a row's place in the file no longer says where it is
             self.source_rows = {}
         for listener in self._live():

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from evaleditor.core.commands import Batch, Command, RenameColumn
 from evaleditor.core.dataset import Dataset
@@ -80,6 +81,9 @@ class SavePlan:
     # the dataset as the file holds it when io/save.plan_save worked it out (another platform's file:
     # its writer's left_out is of what it writes), planned_dataset's: a copy, or the document's own
     planned: Dataset | None = None
+    # what io's writers built of `planned` for the file (a platform's records: io/platforms built), which
+    # the save of this plan takes (io/save.save_document(plan=)): the plan's, never left on the document
+    built: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
 def planned_dataset(ds: Dataset, command: Command | None, target: str) -> Dataset:

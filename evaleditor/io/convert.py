@@ -35,7 +35,7 @@ def write_converted(source: Document, path: str | os.PathLike, plan: SavePlan, *
     refused = [i for i in out.validator.all_issues() if i.severity == ERROR and i.rule in BLOCKING_RULES]
     if not refused:
         read_back = ReadBack()
-        save_document(out, path, replace_read_only=replace_read_only, read_back=read_back)
+        save_document(out, path, replace_read_only=replace_read_only, read_back=read_back, plan=plan)
         if plan.format_limits:
             from evaleditor.core.alloc import bulk_allocation
             from evaleditor.io.load import document_of_read, load_document

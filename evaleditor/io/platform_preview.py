@@ -17,22 +17,24 @@ from evaleditor.core.document import Document
 from evaleditor.core.saving import default_format
 from evaleditor.core.shape import Shape
 from evaleditor.core.targets import ANSWER, QUESTION, SESSION, TOOL_CALLS, TURN
-from evaleditor.io.platforms import cases, platform_for
-from evaleditor.io.upload_preview import CONVERSATION, SINGLE, Case, Preview, Turn, as_saved
+from evaleditor.io.platforms import building, cases, platform_for
+from evaleditor.io.upload_preview import CONVERSATION, SINGLE, Case, Preview, Turn, as_saved, saved_plan
 
 
 def platform_preview(doc: Document) -> Preview:
     """One case per record the target's writer makes, in the order the file holds them."""
     target = doc.dataset.target
     platform = platform_for(target.name)
-    saved = as_saved(doc)
+    plan = saved_plan(doc)
+    saved = as_saved(doc, plan)
     fmt = default_format(doc)
     rows = cases(saved)  # the writer's rows: record n is made from rows[n]
     jsonl = fmt == "jsonl" and platform.records is not None
     if jsonl:
         from evaleditor.io.records import jsonl_bytes
 
-        records = platform.records(saved)
+        with building(plan.built):  # the records the plan's left_out built: made once
+            records = platform.records(saved)
         header_line = None
         raw = lambda n: jsonl_bytes([records[n]]).decode("utf-8").rstrip("\n")  # noqa: E731 - the line written
     else:

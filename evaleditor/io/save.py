@@ -52,7 +52,7 @@ def plan_save(doc: Document, fmt: str, target: str | None = None, headers: str |
 
     from evaleditor.core.commands import Batch
     from evaleditor.core.saving import core_save_plan, planned_dataset
-    from evaleditor.io.platforms import for_target, left_out, platform_for
+    from evaleditor.io.platforms import building, for_target, left_out, platform_for
 
     plan = core_save_plan(doc, fmt, target, headers, path)
     made, limits = for_target(doc.dataset, plan.target)
@@ -66,10 +66,13 @@ def plan_save(doc: Document, fmt: str, target: str | None = None, headers: str |
 
         replaced = replaced_traces(doc.dataset)
     planned = None
+    built: dict = {}  # what the writer builds of `planned` for left_out: the plan's, which its save takes
     if fmt in ("jsonl", "csv") and platform_for(plan.target) is not None:  # its writer says what it leaves out
         planned = planned_dataset(doc.dataset, command, plan.target)  # of what it writes, which the save takes
-        limits = limits + left_out(doc.dataset, plan.target, fmt, _renamed(doc.dataset, command), planned)
-    return replace(plan, command=command, replaced_traces=replaced, format_limits=limits, planned=planned)
+        with building(built):
+            limits = limits + left_out(doc.dataset, plan.target, fmt, _renamed(doc.dataset, command), planned)
+    return replace(plan, command=command, replaced_traces=replaced, format_limits=limits, planned=planned,
+                   built=built)
 
 
 def _renamed(ds: Dataset, command) -> list[str]:
@@ -85,7 +88,7 @@ def _renamed(ds: Dataset, command) -> list[str]:
 
 def save_document(doc: Document, path: str | os.PathLike, target: str | None = None, headers: str | None = None,
                   progress=None, *, neutralise_formulas: bool = False, verify: bool = True,
-                  replace_read_only: bool = False, csv_style=None, read_back=None) -> None:
+                  replace_read_only: bool = False, csv_style=None, read_back=None, plan=None) -> None:
     """Write `doc` to `path` in the format of its extension. With `target`/`headers` the recognised
     columns are renamed to that target's spelling (en or zh); otherwise headers are kept.
 
@@ -95,12 +98,16 @@ def save_document(doc: Document, path: str | os.PathLike, target: str | None = N
     written, the second rows read back. Raises WriteError (VerifyError when the file did not read back
     as written); ReadOnlyTarget for a read-only file unless `replace_read_only`. `csv_style`: the
     encoding, delimiter and line end of a .csv (text/delimited.CsvStyle; default UTF-8 with BOM, commas).
-    `read_back` (verify.ReadBack): keeps what the check read of another platform's .jsonl or .csv."""
+    `read_back` (verify.ReadBack): keeps what the check read of another platform's .jsonl or .csv.
+    `plan` (plan_save's, of this document or of the copy it planned): the save writes what its plan
+    built of the dataset, when the dataset is still what it was built of (SavePlan.built)."""
     from evaleditor.io.atomic import check_target
+    from evaleditor.io.platforms import building
 
     fmt = output_format(path)
     check_target(path, replace_read_only=replace_read_only)
-    with bulk_allocation():  # the read-back builds a file's worth of objects, as opening does
+    # the read-back builds a file's worth of objects, as opening does; the plan's built records are taken
+    with bulk_allocation(), building(plan.built if plan is not None else {}):
         _save(doc, path, fmt, target, headers, progress, neutralise_formulas, verify, csv_style, read_back)
 
 

@@ -21,7 +21,7 @@ from evaleditor.core.dataset import Dataset
 from evaleditor.core.document import Document
 from evaleditor.core.export import export_headers
 from evaleditor.core.rules import ERROR, Issue
-from evaleditor.core.saving import default_format
+from evaleditor.core.saving import SavePlan, default_format
 from evaleditor.core.shape import Shape
 from evaleditor.core.targets import (
     ANSWER,
@@ -107,14 +107,21 @@ def build_preview(doc: Document) -> Preview:
 
 
 # ----- tables (.csv / .xlsx) ---------------------------------------------------------------------------------
-def as_saved(doc: Document) -> Dataset:
-    """The dataset a save of `doc` in the format its target takes writes: the document itself when
-    the save plan changes nothing, else a copy (same row and column ids) with the plan applied."""
+def as_saved(doc: Document, plan: SavePlan | None = None) -> Dataset:
+    """The dataset a save of `doc` in the format its target takes writes (by `plan`, else the save's
+    plan: saved_plan): the document itself when the plan changes nothing, else a copy (same row and
+    column ids) with the plan applied."""
     from evaleditor.core.saving import planned_dataset
+
+    plan = plan or saved_plan(doc)
+    return plan.planned if plan.planned is not None else planned_dataset(doc.dataset, plan.command, plan.target)
+
+
+def saved_plan(doc: Document) -> SavePlan:
+    """The plan of a save of `doc` in the format its target takes (what it built stays with it)."""
     from evaleditor.io.save import plan_save
 
-    plan = plan_save(doc, default_format(doc))  # the save's: promptfoo's answers are checks (io/platforms for_target)
-    return plan.planned if plan.planned is not None else planned_dataset(doc.dataset, plan.command, plan.target)
+    return plan_save(doc, default_format(doc))  # the save's: promptfoo's answers are checks (io/platforms for_target)
 
 
 def _layout(sessions: Sequence[str], turns: Sequence[str]) -> dict[str, list[int]]:

@@ -4,7 +4,9 @@ save's read-back check read rather than reading it again. Work is counted (build
 
 from __future__ import annotations
 
+import gc
 import json
+import weakref
 
 import pytest
 
@@ -66,10 +68,41 @@ def test_a_save_after_its_plan_builds_an_azure_files_lines_once_and_keeps_none_o
     builds = counted(monkeypatch, azure_foundry, "cases")
     plan = plan_save(doc, "jsonl")  # the window's Save: the plan (the question asked), then the save
     assert plan.command is None and len(plan.format_limits) == 1
-    save_document(doc, tmp_path / "a.jsonl")
-    assert builds[0] == 1 and doc.dataset.derived == {}  # the save took what the plan built
-    plan_save(doc, "jsonl")
+    save_document(doc, tmp_path / "a.jsonl", plan=plan)
+    assert builds[0] == 1 and plan.built == {}  # the save took what the plan built
+    plan = plan_save(doc, "jsonl")
     ds.rename_column(ds.columns[ds.headers().index("level")].id, "grade")  # an edit: what was built no longer holds
-    assert builds[0] == 2 and doc.dataset.derived == {}
-    save_document(doc, tmp_path / "a.jsonl")
+    assert builds[0] == 2
+    save_document(doc, tmp_path / "a.jsonl", plan=plan)
     assert builds[0] == 3 and "grade" in (tmp_path / "a.jsonl").read_text(encoding="utf-8")
+
+
+class Tracked(list):
+    """A list that a weak reference can follow (a plain list cannot be)."""
+
+
+@pytest.mark.parametrize("no_save", ["plan", "preview"])
+def test_a_plan_that_no_save_follows_leaves_no_records_with_the_document(tmp_path, monkeypatch, no_save):
+    from evaleditor.io.upload_preview import build_preview
+
+    src = tmp_path / "in.csv"
+    src.write_text(TURNS, encoding="utf-8")
+    save_document(load_document(src), tmp_path / "a.jsonl", target="azure-foundry")
+    doc = load_document(tmp_path / "a.jsonl")
+    made: list[weakref.ref] = []
+    real = azure_foundry._written
+
+    def tracked(ds):
+        written = real(ds)
+        records = Tracked(written.records)
+        made.append(weakref.ref(records))
+        return type(written)(records, written.differing)
+
+    monkeypatch.setattr(azure_foundry, "_written", tracked)
+    if no_save == "plan":  # the API's left_out, a Cancel on the window's question
+        assert plan_save(doc, "jsonl").command is None  # the plan is of the document's own dataset
+    else:  # the Upload Preview, on every open (the preview itself holds what it shows while it is open)
+        assert build_preview(doc).entries
+    gc.collect()
+    assert len(made) == 1  # the lines built once: the preview shows what its plan built
+    assert all(ref() is None for ref in made)  # were kept with the document until its next edit

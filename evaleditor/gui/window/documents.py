@@ -274,7 +274,7 @@ class Documents:
         if wait or doc.dataset.row_count() < self.background_rows:
             try:
                 save_document(doc, path, neutralise_formulas=neutralise, replace_read_only=replace,
-                              csv_style=style)
+                              csv_style=style, plan=plan)
             except EvalEditorError as exc:  # the document stays modified; the old file is kept
                 self.checks.not_saved(step, fmt)
                 self.checks.show_error(translate("Documents", "Cannot save"), exc)
@@ -284,7 +284,8 @@ class Documents:
         self.tasks.start(translate("Documents", "Saving {name}\u2026").format(name=path.name),
                          lambda progress, cancel: save_document(doc, path, progress=_stoppable(progress, cancel),
                                                                 neutralise_formulas=neutralise,
-                                                                replace_read_only=replace, csv_style=style),
+                                                                replace_read_only=replace, csv_style=style,
+                                                                plan=plan),
                          saved, translate("Documents", "Cannot save"),
                          on_failure=lambda: doc is self.doc and self.checks.not_saved(step, fmt), done_is_done=True)
         return True

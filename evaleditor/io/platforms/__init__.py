@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, TypeVar
@@ -126,16 +128,32 @@ def _blank(value: Any) -> bool:
 T = TypeVar("T")
 
 
+_BUILT: ContextVar[dict[str, Any] | None] = ContextVar("built", default=None)
+
+
+@contextmanager
+def building(store: dict[str, Any]) -> Iterator[None]:
+    """What `built` makes in this block is kept in `store` (a save plan's SavePlan.built, which a save of
+    that plan passes again): the plan's `left_out` builds what the save then writes."""
+    token = _BUILT.set(store)
+    try:
+        yield
+    finally:
+        _BUILT.reset(token)
+
+
 def built(ds: Dataset, name: str, make: Callable[[Dataset], T], *, keep: bool = True) -> T:
-    """make(ds), worked out once while `ds` is unchanged (Dataset.derived, which a copy starts with):
-    the save plan's `left_out` builds what the save writes, and the save takes it (`keep=False`: it goes
-    with the save rather than staying with the document). Shared: read it, never change it."""
-    found = ds.derived.get(name) if keep else ds.derived.pop(name, None)
-    if found is None:
-        with bulk_allocation():  # a file's worth of objects, none of them garbage (core/alloc.py)
-            found = make(ds)
-        if keep:
-            ds.derived[name] = found
+    """make(ds), worked out once for a save plan and its save (`building`) while `ds` is the same
+    (Dataset.version, which a copy shares): `keep=False` (the save) takes it out of the plan's store.
+    Outside `building`, made each time. Shared: read it, never change it."""
+    store = _BUILT.get()
+    entry = None if store is None else store.get(name) if keep else store.pop(name, None)
+    if entry is not None and entry[0] is ds.version:
+        return entry[1]
+    with bulk_allocation():  # a file's worth of objects, none of them garbage (core/alloc.py)
+        found = make(ds)
+    if keep and store is not None:
+        store[name] = (ds.version, found)
     return found
 
 
@@ -264,5 +282,5 @@ def table_of(records: list[dict[str, Any]], first: tuple[str, ...] = ()) -> tupl
 
 PLATFORMS: dict[str, Platform] = _platforms()  # last: each module imports the helpers above
 
-__all__ = ["PLATFORMS", "Case", "Platform", "blank_records", "built", "cases", "for_target", "flat_record", "kept_records", "left_out",
+__all__ = ["PLATFORMS", "Case", "Platform", "blank_records", "building", "built", "cases", "for_target", "flat_record", "kept_records", "left_out",
            "platform_for", "platform_of_records", "records_read", "table_of"]
