@@ -66,6 +66,16 @@ def test_tool_calls_editor_pretty_prints_checks_and_adds_a_call(window, qtbot):
     qtbot.waitUntil(lambda: window.doc.dataset.rows[0].cells[TOOLS] == '[{"name": "x", "arguments": {}}]')
 
 
+def test_tool_calls_editor_fields_show_what_they_are_for(window, qtbot):
+    """The add-a-call fields are wide enough to read their placeholders ("tool name", "arguments, e.g. …"),
+    and the key hint does not take their room."""
+    editor = open_editor(window, qtbot, 0, TOOLS)
+    qtbot.waitUntil(editor.name.isVisible)
+    for field in (editor.name, editor.arguments):
+        assert field.width() >= field.fontMetrics().horizontalAdvance(field.placeholderText())
+    assert editor.edit.height() >= editor.edit.fontMetrics().lineSpacing() * 3  # the JSON still has room
+
+
 def test_unchanged_tool_calls_are_stored_as_they_were(window, qtbot):
     window.doc.dataset.rows[0].cells[TOOLS] = '[ {"name":"weather","arguments":{"city":"Paris"}} ]'
     editor = open_editor(window, qtbot, 0, TOOLS)

@@ -92,6 +92,8 @@ class CellDelegate(QStyledItemDelegate):
         tools = isinstance(editor, ToolCallsEditor)
         width = max(option.rect.width(), fm.averageCharWidth() * (TOOLS_EDITOR_CHARS if tools else TEXT_EDITOR_CHARS))
         height = fm.lineSpacing() * (TOOLS_EDITOR_LINES if tools else TEXT_EDITOR_LINES) + 40
+        least = editor.minimumSizeHint()  # its rows of fields and hints, never squeezed
+        width, height = max(width, least.width()), max(height, least.height())
         rect = QRect(option.rect.left(), option.rect.top(), min(width, area.width()), min(height, area.height()))
         if rect.right() > area.right():
             rect.moveRight(area.right())

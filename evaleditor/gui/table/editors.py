@@ -194,12 +194,16 @@ class ToolCallsEditor(_PopupEditor):
         add_row.addWidget(self.name, 1)
         add_row.addWidget(self.arguments, 2)
         add_row.addWidget(self.add_button)
-        add_row.addWidget(_hint(translate("CellEditor", "Enter: done \u00b7 Ctrl+Tab: next cell \u00b7 Esc: cancel")))
+        for field in (self.name, self.arguments):  # the placeholder says what the field is for: never cut it
+            field.setMinimumWidth(field.fontMetrics().horizontalAdvance(field.placeholderText()) + 16)
+        hint = _hint(translate("CellEditor", "Enter: done \u00b7 Ctrl+Tab: next cell \u00b7 Esc: cancel"))
+        hint.setAlignment(Qt.AlignmentFlag.AlignRight)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(3, 3, 3, 3)
         layout.addWidget(self.edit, 1)
         layout.addLayout(status_row)
         layout.addLayout(add_row)
+        layout.addWidget(hint)
         self.edit.textChanged.connect(self._check)
         for widget in (self.name, self.arguments, self.add_button, self.repair_button):
             widget.installEventFilter(self)
