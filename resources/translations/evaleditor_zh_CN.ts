@@ -489,10 +489,6 @@ This is one step in Undo.</source>
         <translation>.{format} 文件无法容纳此处打开的全部内容。</translation>
     </message>
     <message>
-        <source>Saving replaces “{name}”, and this is lost from it. &lt;b&gt;Save As…&lt;/b&gt; writes a new file and keeps this one whole.</source>
-        <translation>保存会替换“{name}”，其中的这些内容将丢失。&lt;b&gt;另存为…&lt;/b&gt;会写入新文件，并完整保留此文件。</translation>
-    </message>
-    <message>
         <source>The new file leaves this out; the file it came from is not changed, and this window keeps it until it is closed.</source>
         <translation>新文件不包含这些内容；原文件不会改变，此窗口在关闭前也会一直保留它们。</translation>
     </message>
@@ -591,6 +587,10 @@ This is one step in Undo.</source>
         <translation>排序会打乱对话</translation>
     </message>
     <message>
+        <source>Sorting by “{column}” puts the turns of conversation {example} out of order.</source>
+        <translation>按“{column}”排序会使对话 {example} 的轮次顺序错乱。</translation>
+    </message>
+    <message>
         <source>Sorting by “{column}” puts the turns of {n} conversations out of order (for example {example}).</source>
         <translation>按“{column}”排序会使 {n} 个对话的轮次顺序错乱（例如 {example}）。</translation>
     </message>
@@ -605,6 +605,10 @@ This is one step in Undo.</source>
     <message>
         <source>Sort &amp;Anyway</source>
         <translation>仍然排序(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Saving replaces “{name}”, and this is lost from it. &lt;b&gt;Save As…&lt;/b&gt; writes a new file, which leaves this out too, and keeps this one whole.</source>
+        <translation>保存会替换“{name}”，其中的这些内容将丢失。&lt;b&gt;另存为…&lt;/b&gt;会写入新文件（新文件同样不包含这些内容），并完整保留此文件。</translation>
     </message>
     <message>
         <source>&amp;Save Anyway</source>
@@ -1176,6 +1180,10 @@ This is one step in Undo.</source>
         <translation>{fix} — {rule}（{n}）</translation>
     </message>
     <message>
+        <source>Fix all (1 kind)</source>
+        <translation>全部修复（1 类）</translation>
+    </message>
+    <message>
         <source>Fix all ({n} kinds)</source>
         <translation>全部修复（{n} 类）</translation>
     </message>
@@ -1687,6 +1695,10 @@ This is one step in Undo.</source>
     <message>
         <source>No automatic fix for this one</source>
         <translation>此问题没有自动修复</translation>
+    </message>
+    <message>
+        <source>Fixed the one {rule} issue</source>
+        <translation>已修复这 1 个 {rule} 问题</translation>
     </message>
     <message>
         <source>Fixed all {n} {rule} issues</source>

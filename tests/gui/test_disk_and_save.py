@@ -6,10 +6,11 @@ import csv
 
 import pytest
 from PySide6.QtCore import QEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from evaleditor.core.errors import Mismatch
 from evaleditor.gui import MainWindow, dialogs
+from evaleditor.gui.dialogs import ask_file_changed as real_ask_file_changed
 from evaleditor.gui.window import recovery
 from evaleditor.io.load import load_document
 from tests.gui.conftest import HEADERS, ROWS, make_doc
@@ -63,6 +64,23 @@ def test_keep_mine_does_not_ask_again_and_save_overwrites(changed, dialogs_log):
     write_csv(path, rows=THEIRS)  # changed once more: asked again
     changed.model.setData(changed.model.index(1, Q), "more")
     assert changed.documents.disk_watch.check() == dialogs.KEEP_MINE and len(asked(dialogs_log)) == 2
+
+
+def test_enter_on_the_question_before_save_keeps_both_versions(changed, dialogs_log, tmp_path, monkeypatch):
+    """Pressing Enter (the default button) when Save finds the file changed by another program must not
+    overwrite that program's change: it saves this window's version under another name."""
+    path = changed.doc.path
+
+    def press_enter(box):
+        box.defaultButton().click()
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", press_enter)
+    dialogs_log.answers["ask_file_changed"] = real_ask_file_changed
+    dialogs_log.answers["save_file_name"] = str(tmp_path / "mine.csv")
+    changed.documents.save()
+    assert cells(path) == THEIRS  # the other program's version is still on disk
+    assert cells(tmp_path / "mine.csv")[0][Q] == "mine"
 
 
 def test_save_as_keeps_both_versions(changed, dialogs_log, tmp_path):

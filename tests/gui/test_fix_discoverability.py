@@ -49,3 +49,14 @@ def test_sort_advice_has_its_button_in_the_banner(window, qtbot):
     assert [r.cells[2] for r in w.doc.dataset.rows] == ["first", "second", "other"]
     w.refresh_banner()
     assert not any(s.isVisibleTo(w.banner) for s in w.banner.strips)
+
+
+def test_counts_of_one_read_as_one(window):
+    """"Fix all (1 kind)", "Fixed the one … issue": never "1 kinds", "all 1 … issues"."""
+    w = window
+    rows = [["", "", "q", "a", "[{'name': 'a', 'arguments': {}}]"], ["", "", "r", "a", ""]]
+    w.set_document(make_doc(headers=HEADERS, rows=rows))
+    panel = w.issues_panel
+    assert panel.fix_button.text() == "Fix all (1 kind)"
+    w.ops.fix_all("invalid-tool-calls")
+    assert w.statusBar().currentMessage().startswith("Fixed the one invalid-tool-calls issue")

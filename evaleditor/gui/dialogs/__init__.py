@@ -126,7 +126,7 @@ def ask_file_changed(parent: QWidget | None, path: str, modified: bool) -> str:
     keep = box.addButton(translate("Dialogs", "&Keep Mine"), QMessageBox.ButtonRole.AcceptRole)
     save_as = box.addButton(translate("Dialogs", "Save &As\u2026"), QMessageBox.ButtonRole.ActionRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
-    box.setDefaultButton(keep if modified else reload)
+    box.setDefaultButton(save_as if modified else reload)  # Enter never overwrites the other program's change
     box.exec()
     return {reload: RELOAD, keep: KEEP_MINE, save_as: SAVE_AS}.get(box.clickedButton(), CANCEL)
 
@@ -137,9 +137,14 @@ def ask_sort_scrambles(parent: QWidget | None, column: str, sessions: list[str])
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
     box.setWindowTitle(translate("Dialogs", "Sort would scramble conversations"))
-    box.setText(translate("Dialogs", "Sorting by \u201c{column}\u201d puts the turns of {n} conversations out of "
-                                     "order (for example {example}).").format(column=column, n=f"{len(sessions):,}",
-                                                                             example=sessions[0]))
+    if len(sessions) == 1:
+        text = translate("Dialogs", "Sorting by \u201c{column}\u201d puts the turns of conversation {example} out of "
+                                    "order.").format(column=column, example=sessions[0])
+    else:
+        text = translate("Dialogs", "Sorting by \u201c{column}\u201d puts the turns of {n} conversations out of "
+                                    "order (for example {example}).").format(column=column, n=f"{len(sessions):,}",
+                                                                            example=sessions[0])
+    box.setText(text)
     box.setInformativeText(translate("Dialogs", "The service replays each conversation in turn order, or in file order "
                                                 "without a turn column. Sort by Session and Turn keeps every "
                                                 "conversation whole and in order."))
@@ -161,7 +166,8 @@ def ask_save_leaving_out(parent: QWidget | None, name: str, fmt: str, lines: lis
     items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
     if in_place:
         info = translate("Dialogs", "Saving replaces \u201c{name}\u201d, and this is lost from it. <b>Save As\u2026</b> "
-                                    "writes a new file and keeps this one whole.").format(name=html.escape(name))
+                                    "writes a new file, which leaves this out too, and keeps this one whole."
+                         ).format(name=html.escape(name))
     else:
         info = translate("Dialogs", "The new file leaves this out; the file it came from is not changed, and this "
                                     "window keeps it until it is closed.")

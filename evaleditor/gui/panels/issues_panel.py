@@ -200,7 +200,8 @@ class IssuesPanel(QWidget):
             action.triggered.connect(lambda _=False, r=rule: self.fixAllRequested.emit(r))
         self.fix_button.setMenu(menu)
         self.fix_button.setEnabled(True)
-        self.fix_button.setText(translate("IssuesPanel", "Fix all ({n} kinds)").format(n=len(fixable)))
+        self.fix_button.setText(translate("IssuesPanel", "Fix all (1 kind)") if len(fixable) == 1 else
+                                translate("IssuesPanel", "Fix all ({n} kinds)").format(n=len(fixable)))
         self.fix_button.setToolTip(translate("IssuesPanel", "Every kind of issue with a quick fix; each is one undo step"))
         return True
 

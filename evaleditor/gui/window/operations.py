@@ -287,6 +287,8 @@ def fix_all_report(ds, rule: str, before: int, left: list) -> str:
     """What "Fix all" did: how many of the kind it fixed, and which are left and why."""
     fixed = max(0, before - len(left))
     if not left:
+        if fixed == 1:
+            return translate("Operations", "Fixed the one {rule} issue").format(rule=rule)
         return translate("Operations", "Fixed all {n} {rule} issues").format(n=f"{fixed:,}", rule=rule)
     rows = sorted({ds.position(i.row_id) + 1 for i in left if i.row_id is not None})
     where = translate("Operations", " (rows {rows})").format(
