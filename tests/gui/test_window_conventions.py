@@ -6,7 +6,7 @@ import csv
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtCore import QMimeData, QObject, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent, QFileOpenEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QApplication
 
@@ -57,7 +57,7 @@ def test_file_from_finder_opens_in_the_blank_window(qtbot, tmp_path, made_window
     w = MainWindow()
     qtbot.addWidget(w)
     w.show()
-    app.application()  # installs the FileOpen filter
+    app.application("darwin")  # installs the FileOpen filter
     path = csv_file(tmp_path / "finder.csv")
     QApplication.sendEvent(QApplication.instance(), QFileOpenEvent(str(path)))
     assert w.doc is not None and w.doc.path == path
@@ -67,6 +67,21 @@ def test_file_from_finder_opens_in_the_blank_window(qtbot, tmp_path, made_window
     QApplication.sendEvent(QApplication.instance(), QFileOpenEvent(str(other)))
     new = made_windows()
     assert len(new) == 1 and new[0].doc.path == other and w.doc.path == path
+
+
+def test_no_application_wide_event_filter_off_macos(qtbot):
+    """Elsewhere no file comes from Finder: no Python filter sees every event of the window (each a call
+    into Python that takes the interpreter from a file being read in the background)."""
+    qapp = QApplication.instance()
+
+    def filters() -> list:
+        return [f for f in qapp.findChildren(QObject) if isinstance(f, windows.FileOpenFilter)]
+
+    for found in filters():  # one an earlier test installed as on macOS
+        qapp.removeEventFilter(found)
+        found.setParent(None)
+    app.application("linux")
+    assert filters() == []
 
 
 def drop(window, paths):

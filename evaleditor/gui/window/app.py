@@ -24,11 +24,11 @@ DEMO_SAMPLES = ("demo_messy_multiturn.xlsx", "ground_truth_multiturn.xlsx")
 translate = QCoreApplication.translate
 
 
-def application() -> QApplication:
+def application(platform: str = sys.platform) -> QApplication:
     app = QApplication.instance()
     if app is None:
         app = QApplication(sys.argv[:1])
-        style = style_for(sys.platform)
+        style = style_for(platform)
         if style is not None:
             app.setStyle(style)
     app.setOrganizationName("evaleditor")
@@ -37,8 +37,10 @@ def application() -> QApplication:
     # Wayland (and GNOME's dock on X11) match a window to its taskbar entry and icon by this name: the
     # .desktop file packaging/linux installs is evaleditor.desktop
     QGuiApplication.setDesktopFileName(DESKTOP_FILE)
-    if not any(isinstance(f, windows.FileOpenFilter) for f in app.findChildren(QObject)):
-        app.installEventFilter(windows.FileOpenFilter(app))  # macOS: Finder opens files in the running app
+    if platform == "darwin" and not any(isinstance(f, windows.FileOpenFilter) for f in app.findChildren(QObject)):
+        # Finder opens files in the running app. Only there: a filter on the application sees every event
+        # of every widget, each a call into Python that takes the interpreter from a background read
+        app.installEventFilter(windows.FileOpenFilter(app))
     app.setApplicationVersion(__version__)
     icon = _app_icon()
     if icon is not None:
