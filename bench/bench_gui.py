@@ -185,9 +185,14 @@ def open_worker(path: Path) -> dict:
 
 def launch_worker(path: Path) -> dict:
     """As `evaleditor FILE` starts: the window shown and the file opened at once; the driver times it from
-    before this process started (time.monotonic is the one clock of every process on Linux and macOS)."""
+    before this process started (time.monotonic is the one clock of every process on Linux and macOS).
+    As the command does, the file's read starts before Qt is imported (cli.read_ahead; an earlier tree
+    had none)."""
+    import evaleditor.cli as cli
+
+    ahead = cli.read_ahead([str(path)]) if hasattr(cli, "read_ahead") else None
     s = Session(settle_ms=0)
-    s.documents.open_file(path)
+    s.documents.open_file(path, **({"preloaded": ahead} if ahead is not None else {}))
     painted = s.wait_paint()
     return {"painted_at": time.monotonic() - (time.perf_counter() - painted)}
 

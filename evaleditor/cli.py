@@ -351,12 +351,23 @@ def _gui(files: list[str], demo: bool) -> int:
         return _fail(_("{path}: no such file").format(path=missing[0]))
     if (why := no_display(os.environ, sys.platform)) is not None:
         return _fail(why)
+    preloaded = read_ahead(files)
     try:
         from evaleditor.gui.window.app import run
     except ImportError as exc:
         return _fail(_("cannot start the window: {error} (install the Qt system libraries; see README)").format(
             error=exc))
-    return run(files, demo=demo)
+    return run(files, demo=demo, preloaded=preloaded)
+
+
+def read_ahead(files: list[str]):
+    """The first file's read, started before Qt is imported and the window built (io.load.Preload),
+    when the window would read it in the background anyway: with a 100k-row workbook the window is up
+    while calamine is still parsing."""
+    from evaleditor.io.load import BACKGROUND_BYTES, Preload
+
+    path = Path(files[0]) if files else None
+    return Preload(path) if path is not None and path.is_file() and path.stat().st_size > BACKGROUND_BYTES else None
 
 
 # Unix systems whose window needs an X11 or Wayland display (macOS and Windows have their own, always there)

@@ -9,6 +9,8 @@ from evaleditor.core.alloc import bulk_allocation, keep_built
 from evaleditor.core.document import Document, document_from_table
 from evaleditor.core.targets import SDK_HISTORY
 
+BACKGROUND_BYTES = 2_000_000  # the window reads files bigger than this in the background (gui/window/documents.py)
+
 
 def load_document(path: str | os.PathLike, sheet: str | None = None, target: str | None = None,
                   progress=None, cancel=None, sheet_target: str | None = None, deferred: bool = False,
@@ -39,3 +41,44 @@ def document_of_read(raw, path: str | os.PathLike, target: str | None = None, de
         keep_built(len(doc.dataset.rows))
         return doc
 
+
+
+class Preload:
+    """`load_document(path, deferred=True)` started now, on a thread of its own, before there is a
+    window: `evaleditor FILE` imports Qt and builds its window while calamine parses the workbook,
+    which lets go of the interpreter. The window's background task `take`s it: waits for it, passing
+    on its progress and a Cancel."""
+
+    def __init__(self, path: str | os.PathLike):
+        import threading
+
+        self.path = Path(path).absolute()
+        self._done, self._cancelled = threading.Event(), threading.Event()
+        self._reported: tuple[int, int] | None = None
+        self._outcome: tuple[bool, object] = (False, None)  # (loaded, the document or what was raised)
+        threading.Thread(target=self._load, name="evaleditor-preload", daemon=True).start()
+
+    def _load(self) -> None:
+        try:
+            self._outcome = (True, load_document(self.path, progress=self._report, cancel=self._cancelled.is_set,
+                                                 deferred=True))
+        except BaseException as exc:  # noqa: BLE001 - raised again where the document is taken
+            self._outcome = (False, exc)
+        finally:
+            self._done.set()
+
+    def _report(self, done: int, total: int) -> None:
+        self._reported = (done, total)
+
+    def take(self, progress=None, cancel=None) -> Document:
+        """The document (or what the load raised), waiting for it; `progress` and `cancel` as
+        load_document's."""
+        while not self._done.wait(0.05):
+            if cancel is not None and cancel():
+                self._cancelled.set()
+            if progress is not None and self._reported is not None:
+                progress(*self._reported)
+        loaded, outcome = self._outcome
+        if not loaded:
+            raise outcome  # type: ignore[misc]
+        return outcome  # type: ignore[return-value]

@@ -243,6 +243,24 @@ def test_background_open_shows_progress_then_the_document(qtbot, tmp_path, dialo
     assert w.actions.save.isEnabled()
 
 
+def test_a_file_read_before_the_window_existed_opens_without_a_second_read(qtbot, tmp_path, monkeypatch):
+    """`evaleditor FILE` starts reading a big file before Qt is imported (io.load.Preload): the window
+    shows that document, read once, in the background as any big file."""
+    from evaleditor.io import load
+
+    path = write_csv(tmp_path / "big.csv", rows=ROWS * 50)
+    reads, read = [], load.load_document
+    monkeypatch.setattr(load, "load_document", lambda *a, **k: reads.append(a) or read(*a, **k))
+    preloaded = load.Preload(path)
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.documents.open_file(path, preloaded=preloaded)
+    assert w.tasks.current is not None and w.model.read_only
+    qtbot.waitUntil(lambda: w.tasks.current is None, timeout=10000)
+    assert w.doc.path == path and w.model.rowCount() == len(ROWS) * 50 and not w.model.read_only
+    assert len(reads) == 1
+
+
 def test_background_task_cancel(qtbot):
     import time
 

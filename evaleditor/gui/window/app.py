@@ -99,7 +99,8 @@ def open_demo(window) -> bool:
     return True
 
 
-def run(paths: list[str], demo: bool = False) -> int:
+def run(paths: list[str], demo: bool = False, preloaded=None) -> int:
+    """`preloaded`: the load of paths[0] already under way (io.load.Preload)."""
     from evaleditor.gui.window.main_window import MainWindow
 
     app = application()
@@ -110,7 +111,7 @@ def run(paths: list[str], demo: bool = False) -> int:
         first = first or window
         window.show()
         if path is not None:
-            window.documents.open_file(path)
+            window.documents.open_file(path, preloaded=preloaded if window is first else None)
         elif demo:
             open_demo(window)
     QTimer.singleShot(0, lambda: [windows.track(w) for w in restoring.offer_restore(first)])

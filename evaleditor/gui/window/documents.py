@@ -28,10 +28,10 @@ from evaleditor.gui.window.disk_watch import DiskWatch, file_stamp
 from evaleditor.gui.window.save_checks import SaveChecks
 from evaleditor.gui.window.save_target import csv_change, not_written, suggested_stem
 from evaleditor.gui.window.tasks import Tasks
+from evaleditor.io.load import BACKGROUND_BYTES
 
 ENCODED_FORMATS = ("csv", "tsv")  # text files, read in an encoding (File ▸ Reopen with Encoding)
 
-BACKGROUND_BYTES = 2_000_000  # files bigger than this load in the background
 BACKGROUND_ROWS = 20_000  # datasets bigger than this save in the background
 translate = QCoreApplication.translate
 
@@ -74,10 +74,12 @@ class Documents:
             self.open_file(path, discard=True)
 
     def open_file(self, path, sheet: str | None = None, target: str | None = None,
-                  background: bool | None = None, discard: bool = False, encoding: str | None = None) -> bool:
+                  background: bool | None = None, discard: bool = False, encoding: str | None = None,
+                  preloaded=None) -> bool:
         """Open `path` (asking first about unsaved changes, unless `discard`: the edits are dropped once
         the file is read). Big files load in the background: then this returns True at once and the
-        document appears when loaded."""
+        document appears when loaded. `preloaded`: the load of `path` already under way (io.load.Preload,
+        started before the window existed), taken in the background."""
         if self.tasks.current is not None:
             self.status.showMessage(translate("Documents", "Wait for the current load or save to finish (or "
                                                                 "cancel it)"), 5000)
@@ -86,12 +88,13 @@ class Documents:
             return False
         path = Path(path).absolute()  # journals and saves must not depend on the folder we were started in
         if background is None:
-            background = path.is_file() and path.stat().st_size > self.background_bytes
+            background = preloaded is not None or path.is_file() and path.stat().st_size > self.background_bytes
         from evaleditor.io.load import load_document
         if background:
-            self.tasks.start(translate("Documents", "Opening {name}\u2026").format(name=path.name),
-                             lambda progress, cancel: load_document(path, sheet, target, progress, cancel,
-                                                                      deferred=True, encoding=encoding),
+            load = preloaded.take if preloaded is not None else \
+                lambda progress, cancel: load_document(path, sheet, target, progress, cancel, deferred=True,
+                                                       encoding=encoding)
+            self.tasks.start(translate("Documents", "Opening {name}\u2026").format(name=path.name), load,
                              self._opened, translate("Documents", "Cannot open the file"))
             return True
         try:
