@@ -6,6 +6,7 @@ from __future__ import annotations
 import codecs
 import csv
 import os
+import threading
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -151,7 +152,8 @@ def test_progress_and_cancel_on_the_fast_path(tmp_path, monkeypatch, tried):
     assert len(calls) >= 3 and calls[-1] == (size, size)
     assert [d for d, _ in calls] == sorted(d for d, _ in calls)
     with pytest.raises(Cancelled):
-        read(path, True, monkeypatch, cancel=lambda: True)
+        read(path, True, monkeypatch, cancel=lambda: True)  # at the first of its blocks
+    assert not [t for t in threading.enumerate() if t.name == "csv read-ahead"]  # the parsing thread stopped
 
 
 def test_without_pyarrow_the_reference_reads(tmp_path, monkeypatch, tried):
