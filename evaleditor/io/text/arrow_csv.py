@@ -22,6 +22,7 @@ import queue
 import threading
 from collections.abc import Iterator
 from contextlib import closing, suppress
+from typing import NamedTuple
 
 from evaleditor.core.bulk import ColumnScan
 from evaleditor.core.checks import SHORT
@@ -34,38 +35,30 @@ MIN_BYTES = 96 << 20  # below this, importing pyarrow costs more than it saves (
 BLOCK_BYTES = 1 << 20  # a record batch (a longer row makes a longer one)
 
 
+class Measured(NamedTuple):
+    """What C-level passes over one column of a record batch tell of its texts (_measure)."""
+
+    longest: int  # the most bytes a text takes, never fewer than its characters
+    short: list[int]  # the data rows whose text is 1 to checks.SHORT characters long
+    suspect: bool  # a text may be one the reference refuses or reports (_for_the_reference asks Python)
+
+
 class ColumnLengths:
-    """What validation asks of each column (core/bulk.ColumnScan, control characters left out), learnt from
-    the byte lengths pyarrow keeps beside the text (its offsets), so that it need not look at every cell
-    again (a Python-level pass over 100k rows of 7 columns costs 0.07 s). `longest`: the most bytes a text
-    takes, never fewer than its characters; `short`: the data rows whose text is 1 to checks.SHORT
-    characters long, asked of Python only where the bytes may be fewer characters (SHORT+1 to 4×SHORT)."""
+    """What validation asks of each column (core/bulk.ColumnScan, control characters left out), learnt batch
+    by batch (_measure), so that it need not look at every cell again (a Python-level pass over 100k rows
+    of 7 columns costs 0.07 s)."""
 
     def __init__(self, width: int):
         self.longest = [0] * width
         self.short: list[list[int]] = [[] for _ in range(width)]
         self.records = 0  # so far; the first is the header
 
-    def add(self, columns, cells: list[list[str]]) -> None:
-        """A record batch: its pyarrow `columns`, and their `cells` as text."""
-        import numpy as np
-
-        first = self.records - 1  # the data row of the batch's first record (-1: the header)
-        for c, (column, texts) in enumerate(zip(columns, cells, strict=True)):
-            if not texts:
-                continue
-            offsets = np.frombuffer(column.buffers()[1], dtype=np.int32)
-            sizes = np.diff(offsets[column.offset:column.offset + len(texts) + 1])
-            self.longest[c] = max(self.longest[c], int(sizes.max()))
-            if sizes.min() > 4 * SHORT:  # a column of long texts
-                continue
-            short = (sizes >= 1) & (sizes <= SHORT)
-            unsure = np.flatnonzero((sizes > SHORT) & (sizes <= 4 * SHORT)).tolist()
-            if unsure:
-                short[[i for i in unsure if len(texts[i]) <= SHORT]] = True
-            rows = (np.flatnonzero(short) + first).tolist()
-            self.short[c] += rows[1:] if rows and rows[0] < 0 else rows
-        self.records += len(cells[0]) if cells else 0
+    def add(self, measured: list[Measured], records: int) -> None:
+        """A record batch of `records` records, its columns `measured`."""
+        for c, found in enumerate(measured):
+            self.longest[c] = max(self.longest[c], found.longest)
+            self.short[c] += found.short
+        self.records += records
 
     def scans(self, grid: Grid) -> list[ColumnScan] | None:
         """The scans of the grid's columns, when its data rows are the records after the first, every
@@ -93,14 +86,15 @@ def arrow_records(path: str | os.PathLike[str], delimiter: str, width: int, limi
     rows: list[list[str]] = []
     try:
         with pa.OSFile(os.fspath(path)) as source, closing(_batches(source, delimiter, width)) as batches:
-            for batch, read in batches:
+            for batch, read, measured in batches:
                 if cancel is not None and cancel():
                     raise Cancelled()
                 columns = [column.to_pylist() for column in batch.columns]
-                if any(map(_for_the_reference, batch.columns, columns)):
+                suspects = (texts for found, texts in zip(measured, columns, strict=True) if found.suspect)
+                if any(map(_for_the_reference, suspects)):
                     return None
                 if lengths is not None:
-                    lengths.add(batch.columns, columns)
+                    lengths.add(measured, batch.num_rows)
                 rows.extend(map(list, zip(*columns, strict=True)))
                 del columns
                 limits.check(len(rows), width)
@@ -115,11 +109,12 @@ def arrow_records(path: str | os.PathLike[str], delimiter: str, width: int, limi
     return rows
 
 
-def _batches(source, delimiter: str, width: int) -> Iterator[tuple[object, int]]:
+def _batches(source, delimiter: str, width: int) -> Iterator[tuple[object, int, list[Measured]]]:
     """The record batches of the file `source` (a pyarrow file, read without the GIL), every column text,
-    each with how many bytes of the file were read by then; ArrowInvalid when the first record is not
-    `width` cells. A thread parses them while the caller turns the one before into text: pyarrow parses without
-    the GIL (0.3 s of the 1 s a 175 MB file takes), so the two overlap. Closing it stops the thread."""
+    each with how many bytes of the file were read by then and its columns _measure'd; ArrowInvalid when
+    the first record is not `width` cells. A thread parses and measures them while the caller turns the one
+    before into text: pyarrow and numpy work without the GIL (0.4 s of the 1 s a 175 MB file took), so the
+    two overlap. Closing it stops the thread."""
     import pyarrow as pa
     import pyarrow.csv as pcsv
 
@@ -136,8 +131,10 @@ def _batches(source, delimiter: str, width: int) -> Iterator[tuple[object, int]]
 
     def parse() -> None:
         try:
+            first = -1  # the data row of the batch's first record
             for batch in reader:
-                ahead.put((batch, source.tell()))
+                ahead.put((batch, source.tell(), [_measure(column, first) for column in batch.columns]))
+                first += batch.num_rows
                 if stop.is_set():
                     return
             ahead.put(None)
@@ -171,19 +168,50 @@ def _may_end_inside_quotes(path: str | os.PathLike[str], size: int, cell: str) -
         return f.read() == tail
 
 
-def _for_the_reference(column, cells: list[str]) -> bool:
-    """Whether a cell is one the reference refuses (over budget.MAX_CELL_CHARS) or reports (spanning
-    MANY_LINES lines: long_cells.py). One C-level look at the column's bytes first, where they lie (numpy
-    comes with pyarrow; a copy to count them in would cost four times as much); each cell only when they
-    hold that many characters or line ends."""
+def _measure(column, first: int) -> Measured:
+    """What C-level passes over a column of a record batch tell of its texts, from the byte lengths pyarrow
+    keeps beside them (its offsets) and the bytes themselves, where they lie (numpy leaves the GIL: the
+    parsing thread takes them). `first`: the data row of the batch's first record (-1: the header). Only
+    the texts of SHORT+1 to 4×SHORT bytes may have few enough characters to be short and not be: numpy
+    counts their characters (pyarrow.compute would, but takes 0.1 s to import)."""
     import numpy as np
 
-    data = column.buffers()[2]
-    if data is None:
-        return False
-    if data.size > budget.MAX_CELL_CHARS and max(map(len, cells)) > budget.MAX_CELL_CHARS:
-        return True
-    text = np.frombuffer(data, dtype=np.uint8)
-    if np.count_nonzero(text == 10) + np.count_nonzero(text == 13) < MANY_LINES - 1:
-        return False
-    return any(len(cell) >= MANY_LINES and line_breaks(cell) >= MANY_LINES - 1 for cell in cells)
+    n = len(column)
+    if not n:
+        return Measured(0, [], False)
+    offsets = np.frombuffer(column.buffers()[1], dtype=np.int32)[column.offset:column.offset + n + 1]
+    text = np.frombuffer(column.buffers()[2] or b"", dtype=np.uint8)[offsets[0]:offsets[-1]]
+    sizes = np.diff(offsets)
+    longest = int(sizes.max())
+    short: list[int] = []
+    if sizes.min() <= 4 * SHORT:  # else a column of long texts
+        is_short = (sizes >= 1) & (sizes <= SHORT)
+        unsure = np.flatnonzero((sizes > SHORT) & (sizes <= 4 * SHORT))
+        if len(unsure) and text.max() >= 0x80:  # ASCII: a byte a character
+            is_short[unsure[_characters(text, offsets[unsure] - offsets[0], sizes[unsure]) <= SHORT]] = True
+        short = (np.flatnonzero(is_short) + first).tolist()
+        if short and short[0] < 0:
+            del short[0]  # the header
+    suspect = longest > budget.MAX_CELL_CHARS
+    if not suspect and longest >= MANY_LINES:  # a text of fewer bytes spans fewer lines
+        suspect = bool(np.count_nonzero(text <= 13) >= MANY_LINES - 1 and  # one pass, the first
+                       np.count_nonzero(text == 10) + np.count_nonzero(text == 13) >= MANY_LINES - 1)
+    return Measured(longest, short, suspect)
+
+
+def _characters(text, starts, sizes):
+    """The characters of the UTF-8 texts of `sizes` bytes (at most 4×SHORT) at `starts` in `text`: their
+    bytes that do not continue a character."""
+    import numpy as np
+
+    at = np.arange(4 * SHORT)
+    inside = at < sizes[:, None]
+    data = text[np.minimum(starts[:, None] + at, len(text) - 1)]
+    return np.count_nonzero(inside & ((data & 0xC0) != 0x80), axis=1)
+
+
+def _for_the_reference(cells: list[str]) -> bool:
+    """Whether a cell is one the reference refuses (over budget.MAX_CELL_CHARS) or reports (spanning
+    MANY_LINES lines: long_cells.py), asked of a column whose bytes say it may hold one (_measure)."""
+    return max(map(len, cells)) > budget.MAX_CELL_CHARS or \
+        any(len(cell) >= MANY_LINES and line_breaks(cell) >= MANY_LINES - 1 for cell in cells)
