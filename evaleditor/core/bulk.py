@@ -94,30 +94,21 @@ def run_bounds(texts: Sequence[str]) -> list[int]:
     return [0, *map((1).__add__, where(map(ne, texts[1:], texts))), len(texts)]
 
 
-def plain_sessions(sids: Sequence[str], turns: Sequence[str] | None, sessions: dict[str, list[int]],
-                   max_turns: int | None) -> tuple[set[str], set[str]]:
-    """Conversations whose checks find at most that they are single-turn, from the runs of equal session
-    ids (a Python step per run, not per row): (`regular`: rows together, turns "1" … "n" as text in file
-    order, 1 < n <= `max_turns`: nothing to report; `single`: one row, turn "1" or no turn column)."""
-    bounds = run_bounds(sids)
-    size: dict[str, int] = {}  # of the conversation's one run
-    broken: set[str] = set()
-    for start, stop in zip(bounds, bounds[1:]):  # noqa: B905 - bounds[1:] is one shorter
-        sid = sids[start]
-        if not sid:
-            continue
-        if sid in size:
-            broken.add(sid)  # its rows are not together
-        size[sid] = stop - start
-        if turns is not None and turns[start:stop] != _numbered(stop - start, type(turns)):
-            broken.add(sid)
+def plain_sessions(turns: Sequence[str] | None, sessions: dict[str, list[int]], firsts: Sequence[int],
+                   lasts: Sequence[int], max_turns: int | None) -> tuple[set[str], set[str]]:
+    """Conversations whose checks find at most that they are single-turn, from where each one's first and
+    last rows are (`firsts`, `lasts`: positions, in the order of `sessions`), not from their rows (`regular`:
+    rows together, turns "1" … "n" as text in file order, 1 < n <= `max_turns`: nothing to report; `single`:
+    one row, turn "1" or no turn column). `turns`: the turn column's texts, by position."""
     regular, single = set(), set()
-    for sid, n in size.items():
-        if sid in broken or len(sessions.get(sid, ())) != n:
-            continue
+    kind = type(turns)
+    for (sid, members), start, last in zip(sessions.items(), firsts, lasts, strict=True):
+        n = len(members)
         if n == 1:
-            single.add(sid)
-        elif 1 < n <= (max_turns or n):
+            if turns is None or turns[start] == "1":
+                single.add(sid)
+        elif last - start == n - 1 and n <= (max_turns or n) and \
+                (turns is None or turns[start:last + 1] == _numbered(n, kind)):
             regular.add(sid)
     return regular, single
 

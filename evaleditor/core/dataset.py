@@ -53,6 +53,14 @@ class _Sequential:
     def __contains__(self, row_id: object) -> bool:
         return type(row_id) is int and 0 < row_id <= self.n
 
+    def many(self, row_ids: Iterable[int]) -> list[int]:
+        """Each one's position, in C-level passes (a conversation's first rows: 28k at 100k rows)."""
+        ids = row_ids if isinstance(row_ids, list) else list(row_ids)
+        found = list(map((-1).__add__, ids))
+        if found and not (0 <= min(found) and max(found) < self.n):  # one is not a row: KeyError
+            return list(map(self.__getitem__, ids))
+        return found
+
 
 @dataclass
 class Column:
@@ -165,7 +173,8 @@ class Dataset:
 
     def positions(self, row_ids: Iterable[int]) -> list[int]:
         """`position` of each row id, in one pass."""
-        return list(map(self._position_map().__getitem__, row_ids))
+        found = self._position_map()
+        return found.many(row_ids) if isinstance(found, _Sequential) else list(map(found.__getitem__, row_ids))
 
     def row(self, row_id: int) -> Row:
         return self.rows[self.position(row_id)]

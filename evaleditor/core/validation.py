@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from evaleditor.core import bulk, checks, file_checks, wide
 from evaleditor.core.alloc import bulk_allocation
@@ -195,11 +195,13 @@ class Validator:
         `_check_session` (the others have no issue, or only what a one-row conversation turned '1' has)
         and the questions for `_index_questions`."""
         ctx = self._ctx
-        sids = columns[ctx.session] if ctx.session is not None else ()
         self._session_issues: dict[str, list[Issue]] = {}
         self._contiguous: dict[str, bool] = {}
-        regular, single = bulk.plain_sessions(sids, columns[ctx.turn] if ctx.turn is not None else None,
-                                              self.sessions.sessions, ctx.target.max_turns)
+        sessions = self.sessions.sessions
+        regular, single = bulk.plain_sessions(columns[ctx.turn] if ctx.turn is not None else None, sessions,
+                                              self.ds.positions(map(itemgetter(0), sessions.values())),
+                                              self.ds.positions(map(itemgetter(-1), sessions.values())),
+                                              ctx.target.max_turns)
         irregular = []
         for sid, members in self.sessions.sessions.items():
             if sid in regular:

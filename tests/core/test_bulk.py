@@ -135,9 +135,11 @@ def test_conversations_from_runs_equal_the_row_by_row_index(cells, max_turns):
     assert list(index.sessions) == list(naive_sessions(ds))  # first appearance order
     assert index.session_of == {rid: sid for sid, members in index.sessions.items() for rid in members}
     sids, turns = tuple(r.cells[0] for r in ds.rows), tuple(r.cells[1] for r in ds.rows)
-    assert bulk.plain_sessions(sids, turns, index.sessions, max_turns) == \
+    firsts = ds.positions(members[0] for members in index.sessions.values())
+    lasts = ds.positions(members[-1] for members in index.sessions.values())
+    assert bulk.plain_sessions(turns, index.sessions, firsts, lasts, max_turns) == \
         naive_plain(sids, turns, index.sessions, max_turns)
-    assert bulk.plain_sessions(sids, None, index.sessions, max_turns) == \
+    assert bulk.plain_sessions(None, index.sessions, firsts, lasts, max_turns) == \
         naive_plain(sids, None, index.sessions, max_turns)
 
 

@@ -1,6 +1,8 @@
 """The SessionIndex (core/sessions.py) is the document's, not the validator's: it listens to the dataset
 itself, is current before the validator hears of a change, and says where an edited row was before."""
 
+import pytest
+
 from evaleditor.core.commands import InsertRows, RemoveRows, RenameColumn, ReorderRows, SetCells
 from evaleditor.core.dataset import Dataset
 from evaleditor.core.sessions import SessionIndex
@@ -77,3 +79,17 @@ def test_one_session_id_edit_moves_one_row_and_most_of_them_index_once(monkeypat
     assert conversations(index) == fresh(ds)
     assert index.session_before(ds.rows[0].id) == "s0" and index.session_before(ds.rows[599].id) == "s199"
     assert doc.validator.rule_counts == make_doc(HEADERS, [r.cells for r in ds.rows]).validator.rule_counts
+
+
+def test_positions_of_rows_as_read_and_after_a_move():
+    """Row ids 1 … n in order (as a file is read) need no map; once rows move, a map answers alike."""
+    ds = Dataset(HEADERS, [[f"s{i}", "1", "q", ""] for i in range(5)])
+    ids = [r.id for r in ds.rows]
+    assert ds.positions(iter(ids[::-1])) == [4, 3, 2, 1, 0] == [ds.position(rid) for rid in ids[::-1]]
+    for missing in (0, ids[-1] + 1):
+        with pytest.raises(KeyError):
+            ds.positions([ids[0], missing])
+    ReorderRows(ids[::-1]).apply(ds)
+    assert ds.positions(ids) == [4, 3, 2, 1, 0]
+    with pytest.raises(KeyError):
+        ds.positions([ids[-1] + 1])
