@@ -45,6 +45,7 @@ class ColumnScan(NamedTuple):
     longest: int  # no text is longer (scan_column: the longest text's length; a reader may say more)
     short: list[int]  # the positions of the texts 1 to `short` characters long
     control: list[int]  # the positions of the texts that hold a control character (when asked)
+    texts: Sequence[str] | None = None  # the column's texts, where a reader kept them as it read (columns_of's)
 
 
 def scan_column(texts: Sequence[str], short: int, control: bool = True) -> ColumnScan:

@@ -48,7 +48,8 @@ class RawTable:
     # grid.FIRST_ROWS: a message can name a row as the file's program shows it (a title row above the headers).
     # Not compared: pyarrow's path (io/text/arrow_csv.py) reads the same cells but does not count blank lines.
     source_rows: list[int] = field(default_factory=list, compare=False)
-    # what bulk.scan_column(column, checks.SHORT, control=False) finds in each column of `rows`, where the
-    # reader learnt it on the way (io/text/arrow_csv.py), so that validation need not look at every cell
-    # again; None otherwise, and whatever changes the rows or columns must set it to None
+    # what bulk.scan_column(column, checks.SHORT, control=False) finds in each column of `rows`, and the
+    # column's texts, where the reader learnt them on the way (io/text/arrow_csv.py), so that validation
+    # need not look at every cell again; None otherwise, and whatever changes the rows or columns must set
+    # it to None
     scans: list[ColumnScan] | None = field(default=None, compare=False)

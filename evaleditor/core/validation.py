@@ -181,7 +181,11 @@ class Validator:
         ctx = self._ctx = checks.RowContext(self.ds, self.is_workbook(), scans)
         rows = self.ds.rows
         self._empty: set[int] = bulk.empty_rows(rows)
-        columns = bulk.columns_of(rows, len(ctx.col_ids))
+        kept = [scan.texts for scan in scans or ()]
+        if len(kept) == len(ctx.col_ids) and all(texts is not None and len(texts) == len(rows) for texts in kept):
+            columns = kept  # the reader's: no pass over the rows
+        else:
+            columns = bulk.columns_of(rows, len(ctx.col_ids))
         self._row_local: dict[int, tuple[Issue, ...]] = ctx.check_all(rows, columns, self._empty)
         irregular, questions = self._index_spanning(columns)
         self._index_questions(questions)

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from evaleditor.core import bulk, checks
+from evaleditor.core.bulk import columns_of
 from evaleditor.core.checks import SHORT
 from evaleditor.core.errors import Cancelled, ReadError
 from evaleditor.core.targets import get_target
@@ -192,6 +193,7 @@ def assert_scans_hold(table) -> None:
     for c, scan in enumerate(table.scans):
         found = bulk.scan_column([row[c] for row in table.rows], SHORT, control=False)
         assert scan.short == found.short and scan.control == found.control == []
+        assert scan.texts == [row[c] for row in table.rows]
         assert scan.longest >= found.longest
 
 
@@ -275,7 +277,7 @@ def issues_read(path, fast: bool, monkeypatch, target: str | None = None) -> lis
                                              ("evaluation-set", ["session_id", "request_id", "query", "answer", "notes"])])
 def test_validation_takes_the_scans_instead_of_scanning_every_column(tmp_path, monkeypatch, target, headers):
     """The same issues as when the reference reads the file, without one more pass over each column's
-    cells (bulk.scan_column); a workbook's rules (evaluation-set), which also ask for control characters,
+    cells (bulk.scan_column) nor over the rows (bulk.columns_of); a workbook's rules (evaluation-set), which also ask for control characters,
     still scan."""
     path = tmp_path / "t.csv"
     rows = [headers]
@@ -289,10 +291,12 @@ def test_validation_takes_the_scans_instead_of_scanning_every_column(tmp_path, m
     assert {"literal-null-text", "empty-question", "whitespace-in-session-id"} <= {i.rule for i in expected}
     if workbook:
         assert {"question-too-long", "answer-too-long", "control-character"} <= {i.rule for i in expected}
-    scanned = []
+    scanned, transposed = [], []
     monkeypatch.setattr(checks, "scan_column", lambda *a: scanned.append(1) or bulk.scan_column(*a))
+    monkeypatch.setattr(bulk, "columns_of", lambda *a: transposed.append(1) or columns_of(*a))
     assert issues_read(path, True, monkeypatch, target) == expected
     assert len(scanned) == (len(headers) if workbook else 0)
+    assert not transposed  # the columns as read, not the rows turned into columns again
 
 
 NOTES = ["", "N/A", "nan", "NaN", "a note", "中文中文", "🙂🙂🙂🙂🙂"]

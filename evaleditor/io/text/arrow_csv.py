@@ -51,14 +51,17 @@ class ColumnLengths:
     def __init__(self, width: int):
         self.longest = [0] * width
         self.short: list[list[int]] = [[] for _ in range(width)]
+        self.texts: list[list[str]] = [[] for _ in range(width)]  # the data rows' (validation's columns)
         self.records = 0  # so far; the first is the header
 
-    def add(self, measured: list[Measured], records: int) -> None:
-        """A record batch of `records` records, its columns `measured`."""
-        for c, found in enumerate(measured):
+    def add(self, measured: list[Measured], columns: list[list[str]]) -> None:
+        """A record batch: its columns as text, and `measured`."""
+        header = not self.records
+        for c, (found, texts) in enumerate(zip(measured, columns, strict=True)):
             self.longest[c] = max(self.longest[c], found.longest)
             self.short[c] += found.short
-        self.records += records
+            self.texts[c] += texts[1:] if header else texts
+        self.records += len(columns[0]) if columns else 0
 
     def scans(self, grid: Grid) -> list[ColumnScan] | None:
         """The scans of the grid's columns, when its data rows are the records after the first, every
@@ -66,7 +69,8 @@ class ColumnLengths:
         if grid.header_at or grid.first_column or len(grid.headers) != len(self.longest) or \
                 len(grid.rows) != self.records - 1:
             return None
-        return [ColumnScan(longest, short, []) for longest, short in zip(self.longest, self.short, strict=True)]
+        return [ColumnScan(longest, short, [], texts)
+                for longest, short, texts in zip(self.longest, self.short, self.texts, strict=True)]
 
 
 def arrow_records(path: str | os.PathLike[str], delimiter: str, width: int, limits: budget.TableBudget,
@@ -94,7 +98,7 @@ def arrow_records(path: str | os.PathLike[str], delimiter: str, width: int, limi
                 if any(map(_for_the_reference, suspects)):
                     return None
                 if lengths is not None:
-                    lengths.add(measured, batch.num_rows)
+                    lengths.add(measured, columns)
                 rows.extend(map(list, zip(*columns, strict=True)))
                 del columns
                 limits.check(len(rows), width)
