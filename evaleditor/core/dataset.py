@@ -101,6 +101,9 @@ class Dataset:
         self._listeners: list[weakref.ref[Listener]] = []
         self.document: Any = None  # file-level data the table cannot show (SDK JSON)
         self.source_rows: dict[int, int] = {}  # row id -> its row in the file, for the first rows (RawTable's)
+        # row id -> the eval_case_id a save as SDK JSON made for its case (the table gave none): the next
+        # save gives it the same, wherever the row has moved (io/sdk/cases.py)
+        self.case_ids: dict[int, str] = {}
         self._fields_cache: list[str | None] | None = None
         # the content's identity: a new one at every change, a copy's the same (the same content). What io
         # builds of a dataset for a save holds while it is the same (io/platforms built, kept by the plan)
@@ -118,6 +121,7 @@ class Dataset:
         out.document = self.document
         out.version = self.version  # the same content: what was built of it holds
         out.source_rows = self.source_rows
+        out.case_ids = dict(self.case_ids)
         return out
 
     # ----- listeners ---------------------------------------------------------------------------

@@ -290,7 +290,8 @@ def _payload(payload: Any) -> dict[str, Any] | None:
         return {"turn": {"line": payload.line, "index": payload.index, "shown": payload.shown,
                          "session_key": payload.session_key}}
     if isinstance(payload, SdkCase):
-        return {"sdk": {"case": payload.case, "shown": payload.shown, "conversation": payload.conversation}}
+        return {"sdk": {"case": payload.case, "shown": payload.shown, "conversation": payload.conversation,
+                        "at": payload.at}}
     if isinstance(payload, SdkTrace):
         return {"trace": {"case": payload.case, "key": payload.key, "turn": payload.turn, "shown": payload.shown}}
     if isinstance(payload, Record):
@@ -315,7 +316,7 @@ def _load_payload(value: Any) -> Any:
     if "record" in value:
         return Record(dict(value["record"]["record"]), dict(value["record"]["shown"]))
     sdk = value["sdk"]
-    return SdkCase(dict(sdk["case"]), dict(sdk["shown"]), sdk.get("conversation"))
+    return SdkCase(dict(sdk["case"]), dict(sdk["shown"]), sdk.get("conversation"), sdk.get("at"))
 
 
 def _notes(doc: Document) -> list[list[Any]]:

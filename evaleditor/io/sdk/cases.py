@@ -10,7 +10,6 @@ cases of new rows are made straight from the columns (write_case.new_case).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from itertools import repeat
 from typing import Any
 
 from evaleditor.core.dataset import Dataset
@@ -19,6 +18,7 @@ from evaleditor.core.targets import ANSWER, CASE_ID, CONTEXT, QUESTION, SESSION,
 from evaleditor.io.sdk.conversations import conversation_data, conversation_layout, layout_conversations
 from evaleditor.io.sdk.extras import renamed_columns
 from evaleditor.io.sdk.mapping import SdkCase, default_case_id, extra_key, header_field, reserved_name
+from evaleditor.io.sdk.order import file_order
 from evaleditor.io.sdk.traces import SdkTrace, TraceRow, trace_order, write_trace
 from evaleditor.io.sdk.write_case import edited_case, new_case
 
@@ -122,7 +122,7 @@ class SdkCases:
         self.present = table.present
         # a case's own recorded conversation (sdk/traces.py) is one unit of its rows; every other row one case
         self.units = _units([table.row(i) for i in range(len(table.row_ids))])
-        plain = [n for n, u in enumerate(self.units) if isinstance(u, _RowCells)]
+        self._case_of = plain = [n for n, u in enumerate(self.units) if isinstance(u, _RowCells)]  # plain row k's
         self.rows = [self.units[n] for n in plain]
         self._at = [r.i for r in self.rows]  # plain row k: its row in the table
         self.renamed = renamed_columns(self.rows, list(table.extras), self.present)
@@ -131,8 +131,12 @@ class SdkCases:
             {sid: [plain[k] for k in members] for sid, members in self._rows_layout.items()}  # case numbers
         self.place: dict[int, tuple[str, int]] = {i: (sid, k) for sid, members in self.layout.items()
                                                   for k, i in enumerate(members)}
-        self.ids = self._case_ids()
+        self.generated: dict[int, str] = {}  # row id -> the id made for its case (Dataset.case_ids after a save)
+        self.ids = self._case_ids(ds.case_ids)
         self.document = ds.document
+        # the order the cases are written in (sdk/order.py): None, the table's (most saves)
+        self.order = file_order([_place(u) for u in self.units],
+                                [self.place[n][0] if n in self.place else n for n in range(len(self.units))])
 
     def __len__(self) -> int:
         return len(self.units)
@@ -141,6 +145,13 @@ class SdkCases:
         """A field's column (or `column`) over the plain rows (those not in a recorded conversation)."""
         column = self.table.column(fld) if column is None else column
         return column if len(self._at) == len(column) else [column[i] for i in self._at]
+
+    def case_rows(self, numbers: list[int]) -> list[int]:
+        """Given each written row's number (`numbers`, in table order), the number of the first row of
+        each case in the order the file holds them (a save's read-back names rows by them)."""
+        first = [u.i if isinstance(u, _RowCells) else u[0].i for u in self.units]
+        return [numbers[first[n]] for n in self.order] if self.order is not None else \
+            [numbers[i] for i in first]
 
     def row_id(self, n: int) -> int:
         return self.row_ids(n)[0]
@@ -152,29 +163,42 @@ class SdkCases:
             return (unit.row_id,)
         return tuple(r.row_id for r in trace_order(unit))
 
-    def _case_ids(self) -> list[str | None]:
+    def _case_ids(self, given: dict[int, str]) -> list[str | None]:
+        """Each case's id: the table's or the file's (`_explicit_id`); for a row read without one, none;
+        for a new row the id an earlier save gave it (`given`, Dataset.case_ids) unless another case has
+        it now, else `default_case_id` made unique. The generated ones are kept in `self.generated`."""
         cells = self._plain(CASE_ID)
         explicit = [_explicit_id(cell, r.payload) for cell, r in zip(cells, self.rows, strict=True)]
         used = {i for i in explicit if i is not None}
-        ids: list[str | None] = []
-        k = -1  # the plain row of case n
-        for n, row in enumerate(self.units):
-            if not isinstance(row, _RowCells):
-                first = next(r.payload for r in row if r.payload is not None)
-                ids.append(first.case.get("eval_case_id"))
-                continue
-            k += 1
-            case_id = explicit[k]
+        wanted: list[int] = []  # the plain rows whose id is generated
+        for k, (row, case_id) in enumerate(zip(self.rows, explicit, strict=True)):
             if case_id is None and (row.payload is None or not _keeps_id(cells[k], row.payload)):
-                place = self.place.get(n)
-                case_id = default_case_id(n, (*place, None) if place else None)
-                suffix = 2
-                base = case_id
-                while case_id in used:
-                    case_id = f"{base}-{suffix}"
-                    suffix += 1
+                wanted.append(k)
+        for k in wanted if given else ():  # kept first, so that no id made below takes one
+            case_id = given.get(self.rows[k].row_id)
+            if case_id is not None and case_id not in used:
+                explicit[k] = case_id
                 used.add(case_id)
-            ids.append(case_id)
+                self.generated[self.rows[k].row_id] = case_id
+        for k in wanted:
+            if explicit[k] is not None:
+                continue
+            n = self._case_of[k]
+            place = self.place.get(n)
+            base = case_id = default_case_id(n, (*place, None) if place else None)
+            suffix = 2
+            while case_id in used:
+                case_id = f"{base}-{suffix}"
+                suffix += 1
+            used.add(case_id)
+            explicit[k] = self.generated[self.rows[k].row_id] = case_id
+        ids: list[str | None] = []
+        for n, k in enumerate(self._plain_number()):
+            if k is None:  # the rows of a case's own recorded conversation: the case's id
+                first = next(r.payload for r in self.units[n] if r.payload is not None)
+                ids.append(first.case.get("eval_case_id"))
+            else:
+                ids.append(explicit[k])
         return ids
 
     def conversation(self, n: int) -> dict[str, Any] | None:
@@ -209,28 +233,40 @@ class SdkCases:
         return list(self.each(progress))
 
     def each(self, progress: Progress | None = None) -> Iterator[dict[str, Any]]:
-        """`all`, a case at a time (a save writes them as they come: sdk/stream.py)."""
+        """`all`, a case at a time, in the order the file holds them (a save writes them as they come:
+        sdk/stream.py)."""
         questions, answers = self._plain(QUESTION), self._plain(ANSWER)
         convs: list[dict[str, Any] | None] = [None] * len(self.rows)
         for k, (_, _, data) in layout_conversations(self._rows_layout, questions, answers):
             convs[k] = data
         names = list(self.table.extras)
-        extras = zip(*(self._plain("", c) for c in self.table.extras.values()), strict=True) if names else repeat(())
-        plain = zip(self.rows, questions, answers, *(self._plain(f) for f in (CONTEXT, TOOL_CALLS, TURN)), convs,
-                    extras, strict=False)  # every column as long as self.rows; `extras` endless when none
-        for n, unit in enumerate(self.units):
-            if not isinstance(unit, _RowCells):
+        extras = [self._plain("", c) for c in self.table.extras.values()]
+        contexts, calls, turns = (self._plain(f) for f in (CONTEXT, TOOL_CALLS, TURN))
+        plain = self._plain_number()
+        total = len(self.units)
+        for done, n in enumerate(range(total) if self.order is None else self.order):
+            unit = self.units[n]
+            k = plain[n]
+            if k is None:  # the rows of a case's own recorded conversation
                 yield self.case(n)
-                continue
-            row, q, a, context, calls, turn, conv, texts = next(plain)
-            if row.payload is None:  # most rows of most files: made straight from the columns
-                yield new_case(self.ids[n], q, a, context, calls, turn, conv, zip(names, texts, strict=True))
+            elif unit.payload is None:  # most rows of most files: made straight from the columns
+                yield new_case(self.ids[n], questions[k], answers[k], contexts[k], calls[k], turns[k], convs[k],
+                               [(name, column[k]) for name, column in zip(names, extras, strict=True)])
             else:
-                yield self.case(n, conv)
-            if progress is not None and n % _EVERY == 0:
-                progress(n, len(self.units))
+                yield self.case(n, convs[k])
+            if progress is not None and done % _EVERY == 0:
+                progress(done, total)
         if progress is not None:
-            progress(len(self.units), len(self.units))
+            progress(total, total)
+
+    def _plain_number(self) -> list[int | None]:
+        """For each case, its plain row (an index into the `_plain` columns); None for a recorded conversation."""
+        if len(self.rows) == len(self.units):
+            return list(range(len(self.units)))  # most files
+        out: list[int | None] = [None] * len(self.units)
+        for k, n in enumerate(self._case_of):
+            out[n] = k
+        return out
 
 
 def _units(rows: list[_RowCells]) -> list[_RowCells | list[_RowCells]]:
@@ -255,6 +291,13 @@ def _units(rows: list[_RowCells]) -> list[_RowCells | list[_RowCells]]:
             groups[key] = [r]
             units.append(groups[key])
     return [u for u in units if not isinstance(u, list) or any(r.payload is not None for r in u)]
+
+
+def _place(unit: _RowCells | list[_RowCells]) -> int | None:
+    """The place in the file read of a unit's case (SdkCase.at, SdkTrace.key); None for a new case."""
+    if isinstance(unit, _RowCells):
+        return unit.payload.at if isinstance(unit.payload, SdkCase) else None
+    return next(r.payload.key for r in unit if r.payload is not None)
 
 
 def _explicit_id(cell: str, p: SdkCase | None) -> str | None:

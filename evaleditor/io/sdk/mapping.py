@@ -55,11 +55,13 @@ class SdkCase:
     `case`: the EvalCase as read (checked, snake_case); never mutated. `shown`: the text each cell
     showed, by field name or `extra_key(name)`. `conversation`: the agent_data and source_* extras the
     writer makes for this row from the rows as read (None when the row was not in a conversation).
+    `at`: the case's place in the file's eval_cases (a save keeps it: sdk/order.py), None when unknown.
     """
 
     case: dict[str, Any]
     shown: dict[str, str] = field(default_factory=dict)
     conversation: dict[str, Any] | None = None
+    at: int | None = None
 
 
 def extra_key(name: str) -> str:

@@ -209,7 +209,7 @@ def _table(cases: list[ReadCase], root_errors: Errors) -> RawTable:
                 shown.update(turn)
                 shown.update(zip(extra_keys, texts, strict=True))
                 rows.append([turn.get(f, "") for f in fields] + texts)
-                payloads.append(SdkTrace(c.case, n, k, shown))
+                payloads.append(SdkTrace(c.case, c.index, k, shown))
             continue
         get = c.cells.get
         cells = [get(f, "") for f in fields]
@@ -227,7 +227,7 @@ def _table(cases: list[ReadCase], root_errors: Errors) -> RawTable:
             c.hidden.append(_trace(c.case["agent_data"]))
         notes += _notes(c, len(rows), column)
         rows.append(cells)
-        payloads.append(SdkCase(c.case, shown, conv))
+        payloads.append(SdkCase(c.case, shown, conv, c.index))
     notes[:0] = [LoadNote("sdk-schema-error", f"{p}: {m}" if p else m) for p, m in root_errors]
     return RawTable(headers, rows, "json", notes=notes, payloads=payloads)
 

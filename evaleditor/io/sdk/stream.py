@@ -55,8 +55,9 @@ class NotStreamed(Exception):
 def save_sdk_json(path: str | os.PathLike[str], ds: Dataset, progress: Progress | None = None,
                   verify_rows: list[int] | None = None, reading: Progress | None = None) -> None:
     """Write `ds` to `path` as SDK JSON, atomically; WriteError with a one-line reason otherwise.
-    `verify_rows` (the editor's row number of each case): the file is checked before it replaces the
-    old one (io/verify.json_check; `reading` hears that check's progress)."""
+    `verify_rows` (the editor's row number of each row written): the file is checked before it replaces
+    the old one (io/verify.json_check; `reading` hears that check's progress). Once the file is in place,
+    the ids made for new cases are the dataset's (Dataset.case_ids): the next save gives them again."""
     from evaleditor.io import verify as checks
     from evaleditor.io.atomic import atomic_write
     from evaleditor.io.sdk.write import dataset_to_sdk, encode_sdk_json, records_form
@@ -66,12 +67,15 @@ def save_sdk_json(path: str | os.PathLike[str], ds: Dataset, progress: Progress 
             plan = SdkCases(ds)
         except SdkColumnError as err:
             raise WriteError(path, str(err)) from None
+        if verify_rows is not None:  # each case's row, in the order the file holds the cases
+            verify_rows = plan.case_rows(verify_rows)
         read_back = PartsReadBack()
         check = None if verify_rows is None else \
             checks.json_check(path, lambda: dataset_to_sdk(ds), verify_rows, reading, read_back)
         try:
             with atomic_write(path, "wb", verify=check) as handle:
                 stream_sdk_json(handle, plan, progress, read_back)
+            ds.case_ids.update(plan.generated)  # the file holds them: the next save gives the same
             return
         except NotStreamed:  # the temporary file is gone: written whole instead
             pass
@@ -80,6 +84,8 @@ def save_sdk_json(path: str | os.PathLike[str], ds: Dataset, progress: Progress 
         checks.json_check(path, obj, verify_rows, reading, data if exact else None)
     with atomic_write(path, "wb", verify=check) as handle:
         handle.write(data)
+    if not records_form(ds):
+        ds.case_ids.update(plan.generated)
 
 
 def stream_sdk_json(handle: IO[bytes], plan: SdkCases, progress: Progress | None = None,

@@ -6,9 +6,10 @@ rows is settled in sdk/cases.py (SdkCases), each case made in sdk/write_case.py.
 
 Decisions:
 - `eval_case_id`: the `eval_case_id` column when the cell is not empty; else the id the row was read
-  with; else `case-<n>` (n = the row's 1-based position among written rows) or `<session>-turn-<t>`
-  for a conversation turn, with `-2`, `-3` … appended if another case already uses that id. The same
-  table always gives the same file.
+  with; else the id an earlier save made for the row (Dataset.case_ids: a new case keeps its id however
+  the rows move afterwards); else `case-<n>` (n = the row's 1-based position among written rows) or
+  `<session>-turn-<t>` for a conversation turn, with `-2`, `-3` … appended if another case already uses
+  that id. The same table always gives the same file.
 - `expected_tool_calls` that is not a valid array (the validator reports invalid-tool-calls) is kept as
   typed in the string extra `expected_tool_calls` instead of `reference_trajectory`; the reader shows it
   again in the same column. Nothing is lost and the file still validates.
@@ -33,8 +34,10 @@ Decisions:
   conversation's, made from its rows: its agents are kept, with the writer's `agent`, and its evaluated
   turn when it asks the row's question; its other turns are replaced. `replaced_traces(ds)` gives the
   ids of such rows before a save, so that the window can warn.
-- Cases are written in row order; the cases of a conversation carry `source_turn_index` = the turn's
-  0-based place in its conversation (ordered by turn_id where numeric, else file order).
+- Cases read from a file keep their places in it unless the user moved them; new cases take theirs
+  among them (sdk/order.py): the file reads back in the table's order, and a file opened and saved with
+  no edit is the same bytes. The cases of a conversation carry `source_turn_index` = the turn's 0-based
+  place in its conversation (ordered by turn_id where numeric, else file order).
 - Rows that are entirely empty and carry nothing from a file are skipped.
 - A turn number on a row in no conversation (its session id empty, or its session column not read as
   one: `Session_ID`) is kept as the string extra `turn_id`; the reader shows it in the turn column again.
