@@ -135,8 +135,7 @@ class SdkCases:
         self.ids = self._case_ids(ds.case_ids)
         self.document = ds.document
         # the order the cases are written in (sdk/order.py): None, the table's (most saves)
-        self.order = file_order([_place(u) for u in self.units],
-                                [self.place[n][0] if n in self.place else n for n in range(len(self.units))])
+        self.order = file_order([_place(u) for u in self.units], lambda n: self.place[n][0] if n in self.place else n)
 
     def __len__(self) -> int:
         return len(self.units)

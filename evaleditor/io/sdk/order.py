@@ -18,20 +18,21 @@ core/editing.sdk_turn_order, gathered them), and a file opened and saved with no
 from __future__ import annotations
 
 import operator
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 _END = float("inf")
 
 
-def file_order(places: Sequence[int | None], groups: Sequence[Hashable]) -> list[int] | None:
+def file_order(places: Sequence[int | None], group_of: Callable[[int], Hashable]) -> list[int] | None:
     """The cases' indexes (in table order) in the order to write them, None when it is the table's.
 
-    `places[n]`: case n's place in the file read (None: a new case); `groups[n]`: what reads case n
+    `places[n]`: case n's place in the file read (None: a new case); `group_of(n)`: what reads case n
     back with others (its conversation's session id), unique otherwise."""
     if None not in places and all(map(operator.lt, places, places[1:])):
         return None  # most saves of a file read: its cases in the table's order
     if all(p is None for p in places):
         return None  # a table that was not read from SDK JSON (or has no case left of it)
+    groups = [group_of(n) for n in range(len(places))]
     first: dict[Hashable, int] = {}  # group -> its first case in table order (dict order: the groups' order)
     lead: dict[Hashable, int] = {}  # group -> its first place in the file
     for n, (p, g) in enumerate(zip(places, groups, strict=True)):
