@@ -125,11 +125,17 @@ class Document:
                  headers: HeaderLanguage | None = None) -> LeftOut:
         """What `save(path, ...)` would leave out of this Document — the window asks about it before a
         save, `convert` warns of it: the other sheets of the workbook it replaces, the cases' data a
-        table cannot show, the agent traces SDK JSON holds only in part (rows numbered as `issues`
-        number them), what another platform's file cannot hold (`format_limits`). Writes nothing; raises as `save` does for a format or target it cannot write."""
+        table cannot show, the agent traces SDK JSON holds only in part, what another platform's file
+        cannot hold (`format_limits`). Rows are numbered as the file written numbers its cases, as
+        `convert` names them and as the Document `save` returns numbers its `issues`: a save as SDK JSON
+        gathers each conversation and leaves out empty rows, so these are the numbers that find the rows
+        in what was written. Writes nothing; raises as `save` does for a format or target it cannot write."""
         from evaleditor.core.report import left_out_json
+        from evaleditor.io.convert import planned_rows
 
-        return LeftOut.model_validate(left_out_json(self._plan(path, target, headers), self._core.dataset))
+        plan = self._plan(path, target, headers)
+        written = planned_rows(self._core, plan) if plan.replaced_traces else self._core.dataset
+        return LeftOut.model_validate(left_out_json(plan, written))
 
     def _plan(self, path: str | os.PathLike, target: str | None, headers: HeaderLanguage | None):
         """The save plan (core/saving.py, io/save.plan_save) for `path`, as `convert` makes it."""

@@ -71,8 +71,9 @@ def replaced_rows(plan: SavePlan, written: Dataset) -> list[int]:
 
 
 def left_out_json(plan: SavePlan | None, ds: Dataset | None = None) -> dict:
-    """What a save by `plan` leaves out (core/schema.LeftOut), its rows numbered as in `ds` (None: no plan,
-    nothing written from a document)."""
+    """What a save by `plan` leaves out (core/schema.LeftOut), its rows numbered as in `ds`: the dataset as
+    written (io/convert.planned_rows: the plan applied, no empty rows), so that the API and `convert` name
+    the rows of the file (None: no plan, nothing written from a document)."""
     if plan is None or ds is None:
         return {"other_sheets": [], "hidden_cases": 0, "replaced_traces": [], "format_limits": []}
     return {"other_sheets": list(plan.other_sheets), "hidden_cases": plan.hidden_cases,

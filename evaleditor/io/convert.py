@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 from evaleditor.core.commands import RemoveRows
+from evaleditor.core.dataset import Dataset
 from evaleditor.core.document import Document
 from evaleditor.core.rules import ERROR, Issue, make_issue
 from evaleditor.core.saving import SavePlan, target_problem
@@ -13,7 +14,7 @@ from evaleditor.core.saving import SavePlan, target_problem
 # rules that mean the output file cannot hold the data: a conversion refuses and writes nothing
 BLOCKING_RULES = frozenset({"cell-too-long-for-excel", "control-character"})
 
-__all__ = ["BLOCKING_RULES", "as_planned", "target_problem", "write_converted"]
+__all__ = ["BLOCKING_RULES", "as_planned", "planned_rows", "target_problem", "write_converted"]
 
 
 def write_converted(source: Document, path: str | os.PathLike, plan: SavePlan, *,
@@ -52,7 +53,13 @@ def as_planned(source: Document, plan: SavePlan) -> Document:
     """A copy made what the file holds by `plan` (header spelling, SDK turn order), without its empty
     rows, checked against the output's target with the output's format (so workbook-only rules such as
     control-character apply). The source is not changed."""
-    fmt = plan.fmt
+    ds = planned_rows(source, plan)
+    return Document.of(ds, plan.fmt, static=_carried_findings(source, ds, plan.target) if plan.fmt == "json" else ())
+
+
+def planned_rows(source: Document, plan: SavePlan) -> Dataset:
+    """A copy of the source's dataset made what the file holds by `plan`, without its empty rows: its
+    rows are the file's, numbered as the file numbers them (unchecked: as_planned checks it)."""
     if plan.planned is not None:  # worked out by the plan (with what its writer built of it)
         ds = plan.planned.copy()
     else:
@@ -62,7 +69,7 @@ def as_planned(source: Document, plan: SavePlan) -> Document:
         ds.set_target(plan.target)
     if empty := [r.id for r in ds.rows if r.is_empty()]:
         RemoveRows(empty).apply(ds)
-    return Document.of(ds, fmt, static=_carried_findings(source, ds, plan.target) if fmt == "json" else ())
+    return ds
 
 
 def _carried_findings(source: Document, ds, target: str) -> list[Issue]:
