@@ -104,8 +104,8 @@ def _json_line(report: dict) -> None:
 
 def _load(args, name: str, target: str | None, sheet_target: str | None = None):
     """(document, None), or (None, (the reason in the user's language, in English for the JSON report)).
-    `name` is a file, an unmatched glob pattern, `-` (standard input, in the format --from says), or a pipe
-    or device, read as standard input is (cli_files.stream_copy)."""
+    `name` is a file, an unmatched glob pattern, `-` (standard input, in the format --from or its first bytes
+    say), or a pipe or device, read as standard input is (cli_files.stream_copy)."""
     from evaleditor.cli_files import is_pattern, is_pipe, stream_copy
     from evaleditor.core.errors import EvalEditorError, ReadError
     from evaleditor.core.i18n import N_
@@ -130,14 +130,12 @@ def _load(args, name: str, target: str | None, sheet_target: str | None = None):
 
 
 def _files(args) -> list[str]:
-    """The files named, patterns expanded; `-` at most once, and only with its format said."""
+    """The files named, patterns expanded; `-` at most once (its format --from's, else its first bytes')."""
     from evaleditor.cli_files import expand
 
     names = expand(args.files)
     if names.count(STREAM) > 1:
         raise UsageError(_("standard input (-) can be read only once"))
-    if STREAM in names and not args.source_format:
-        raise UsageError(_("say the format of standard input: --from {formats}").format(formats=FORMAT_CHOICES))
     return names
 
 
@@ -216,8 +214,6 @@ def _convert(args) -> int:
     from evaleditor.io.convert import write_converted
     from evaleditor.io.save import output_format, plan_save
 
-    if args.input == STREAM and not args.source_format:
-        raise UsageError(_("say the format of standard input: --from {formats}").format(formats=FORMAT_CHOICES))
     if args.output == STREAM:
         if args.format == "json":
             raise UsageError(_("--format json and the converted file cannot both go to standard output"))

@@ -1,8 +1,10 @@
 """Where the command line's files come from and go to: glob patterns expanded by us (Windows shells
 pass them as typed), and `-` for standard input or output (cli.md).
 
-A stream has no name to take a format from: `--from` / `--to` say it (csv, json or jsonl); `convert`
-writes standard output in the input's format when --to is absent. Standard input is copied to a temporary file and read
+A stream has no name to take a format from: `--from` says what standard input holds (csv, json or
+jsonl), else its first bytes do (`_format_of`: a workbook's signature, JSON, JSON Lines, else CSV);
+`--to` says what to write to standard output, else `convert` writes the input's format when --from or
+its name says one a stream carries. Standard input is copied to a temporary file and read
 with the same readers as any file; standard output receives the file once it has been written and
 read back (io/save.py), so what comes out is what a named file would hold. A pipe or a device named as a
 file (`<(cmd)`, a FIFO, /dev/stdin) is read as standard input is, its format taken from --from, its name's
@@ -70,14 +72,24 @@ def stream_limit() -> int:
 _SDK_ROOT_KEYS = {"eval_cases", "evalCases", "eval_dataset_df", "evalDatasetDf"}
 
 
+_ZIP, _OLE2 = b"PK\x03\x04", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_ODS_MIMETYPE = b"mimetypeapplication/vnd.oasis.opendocument.spreadsheet"  # stored first, uncompressed, at 30
+
+
 def _format_of(name: str, fmt: str | None, head: bytes) -> str:
-    """--from's format, else the name's suffix, else what the first bytes look like: JSON Lines when the first
-    line is a whole JSON object that is not an SDK file's root (a file of one record is JSON Lines too), SDK
-    JSON when they start as JSON otherwise, CSV when they do not."""
+    """--from's format, else the name's suffix, else what the first bytes (`head`, the first chunk read)
+    look like: a workbook by its container's signature (a zip: .xlsx, or .ods when its first member
+    says so; an OLE2 file: .xls, whose reader also knows an encrypted workbook); JSON Lines when the
+    first line is a whole JSON object that is not an SDK file's root (a file of one record is JSON Lines
+    too), SDK JSON when they start as JSON otherwise, CSV when they do not."""
     if fmt:
         return fmt
     if name != STREAM and (suffix := Path(name).suffix.lower().lstrip(".")):
         return suffix
+    if head.startswith(_ZIP):
+        return "ods" if head[30:30 + len(_ODS_MIMETYPE)] == _ODS_MIMETYPE else "xlsx"
+    if head.startswith(_OLE2):
+        return "xls"
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if text.startswith(b"{"):
         import json

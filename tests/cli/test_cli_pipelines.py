@@ -14,6 +14,7 @@ import pytest
 from evaleditor.cli import main
 from evaleditor.core.schema import REPORTS
 from evaleditor.io import write_table
+from tests.io.io_builders import tables_ods
 
 SAMPLES = Path(str(files("evaleditor.resources") / "samples"))
 
@@ -102,9 +103,6 @@ def stdin(monkeypatch, data: bytes):
 def test_validate_reads_standard_input_in_the_format_said(capsys, monkeypatch):
     csv = (SAMPLES / "ground_truth_single_turn.csv").read_bytes()
     stdin(monkeypatch, csv)
-    code, out, err = run(capsys, "validate", "-")
-    assert code == 2 and err.strip() == "evaleditor: error: say the format of standard input: --from csv|json|jsonl"
-    stdin(monkeypatch, csv)
     code, out, _ = run(capsys, "validate", "-", "--from", "csv", "--format", "json")
     [report] = json_lines(out, "validate")
     named = json_lines(run(capsys, "validate", SAMPLES / "ground_truth_single_turn.csv", "--format", "json")[1],
@@ -115,6 +113,24 @@ def test_validate_reads_standard_input_in_the_format_said(capsys, monkeypatch):
     assert code == 2 and err.startswith("evaleditor: -: ") and "stdin" not in err  # said of "-", not a temp file
     code, _, err = run(capsys, "validate", "-", "-", "--from", "csv")
     assert code == 2 and "only once" in err
+
+
+@pytest.mark.parametrize("sample", ["ground_truth_single_turn.csv", "sdk_agent_cases.json", "demo_messy_multiturn.xlsx",
+                                    "evaluation_set_zh.xlsx", "cases.ods", "cases.jsonl"])
+def test_standard_input_without_from_is_read_as_its_first_bytes_show(capsys, monkeypatch, tmp_path, sample):
+    """`cat FILE | evaleditor validate -` reports what `evaleditor validate FILE` does: a workbook by its
+    signature (xlsx, ods), SDK JSON, JSON Lines, else CSV."""
+    path = SAMPLES / sample
+    if sample == "cases.ods":
+        path = tables_ods(tmp_path / sample, {"Cases": [["question", "answer"], ["q", "007"]]})
+    elif sample == "cases.jsonl":
+        path = tmp_path / sample
+        path.write_text('{"prompt": "q", "reference": "a"}\n{"prompt": "r", "reference": "b"}\n', "utf-8")
+    named = json_lines(run(capsys, "validate", path, "--format", "json")[1], "validate")[0]
+    stdin(monkeypatch, path.read_bytes())
+    code, out, err = run(capsys, "validate", "-", "--format", "json")
+    assert err == "" and json_lines(out, "validate") == [{**named, "file": "-"}]
+    assert code == (1 if named["counts"]["error"] else 0)
 
 
 def test_convert_between_standard_input_and_output_writes_what_a_named_file_holds(tmp_path):
