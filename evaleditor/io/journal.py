@@ -19,8 +19,10 @@ one. One object:
       "target": "ground-truth",          the target the window checks against
       "headers": ["question", …],        every column, in order, as shown
       "rows": [["cell", …], …],          every row's cells, in order (empty rows too)
-      "payloads": null | [null | {"sdk": {"case": {…}, "shown": {…}, "conversation": {…} | null}}, …],
+      "payloads": null | [null | {"sdk": {"case": {…}, "shown": {…}, "conversation": {…} | null, "at": n | null}}, …],
       "document": {…} | null,            SDK JSON: the root's other keys, written back unchanged
+      "case_ids": {"<row>": "case-4", …} (absent when none): by 0-based row, the SDK JSON ids a save
+                                         made for new cases (Dataset.case_ids), which the next save keeps
       "notes": [[rule, message, row, column], …]
     }
 
@@ -80,7 +82,7 @@ def snapshot(doc: Document, *, stamp: tuple[int, int] | None = None, display_nam
 def _snapshot(doc, stamp, display_name, now) -> dict[str, Any]:
     ds = doc.dataset
     payloads = [_payload(r.payload) for r in ds.rows]
-    return {
+    record = {
         KEY: VERSION,
         "saved_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
         "path": str(doc.path) if doc.path else None,
@@ -100,6 +102,9 @@ def _snapshot(doc, stamp, display_name, now) -> dict[str, Any]:
         "document": ds.document,  # never changed by an edit
         "notes": _notes(doc),
     }
+    if ds.case_ids:
+        record["case_ids"] = {str(n): ds.case_ids[r.id] for n, r in enumerate(ds.rows) if r.id in ds.case_ids}
+    return record
 
 
 def encode(record: dict[str, Any]) -> bytes:
@@ -272,6 +277,8 @@ def _recovered(record: dict[str, Any]) -> Recovered:
     path = record.get("path")
     doc = document_from_table(raw, Path(path) if path else None, record["target"], record.get("file_size"))
     doc.source_format = record["source_format"]
+    rows_now = doc.dataset.rows
+    doc.dataset.case_ids = {rows_now[int(n)].id: str(case_id) for n, case_id in (record.get("case_ids") or {}).items()}
     stamp = record.get("stamp")
     saved_at = record.get("saved_at")
     return Recovered(doc, (int(stamp[0]), int(stamp[1])) if stamp else None, record.get("display_name"),

@@ -174,3 +174,34 @@ def test_a_stopped_write_leaves_the_journal_as_it_was(tmp_path, monkeypatch):
     assert path.read_bytes() == complete and sorted(p.name for p in tmp_path.iterdir()) == ["j.json"]
     assert write_journal(path, doc, stop=lambda: False)
     same(doc, read_journal(path).document)
+
+
+def test_a_recovered_sdk_document_keeps_its_cases_places_and_the_ids_a_save_made(tmp_path):
+    """What a journal restores saves as the lost document would have: the cases where the file held
+    them (SdkCase.at), and a new case with the id its first save made (Dataset.case_ids), though the
+    row has moved since."""
+    from evaleditor.core.commands import InsertRows, ReorderRows
+    from evaleditor.io.save import save_document
+    from evaleditor.io.sdk.conversations import conversation_data
+
+    def case(text, sid=None, k=0, history=()):
+        out = {"prompt": {"role": "user", "parts": [{"text": text}]}}
+        return {**out, **conversation_data(sid, list(history), text, k)} if sid else out
+
+    path = tmp_path / "in.json"  # a conversation's turns apart: the table gathers them, the file does not
+    path.write_text(json.dumps({"eval_cases": [case("s1 q0", "s1"), case("x"), case("s1 q1", "s1", 1, [("s1 q0", "")])]}),
+                    encoding="utf-8")
+    doc = load_document(path)
+    ds = doc.dataset
+    InsertRows(0, [ds.new_row(["", "", "new"])]).apply(ds)
+    assert ds.headers() == ["session_id", "turn_id", "question"]
+    save_document(doc, tmp_path / "first.json")
+    made = json.loads((tmp_path / "first.json").read_text(encoding="utf-8"))["eval_cases"][0]["eval_case_id"]
+    ReorderRows([r.id for r in ds.rows[1:]] + [ds.rows[0].id]).apply(ds)  # the new row last
+    back = read_journal_of(doc, tmp_path)
+    save_document(doc, tmp_path / "a.json")
+    save_document(back, tmp_path / "b.json")
+    assert (tmp_path / "a.json").read_bytes() == (tmp_path / "b.json").read_bytes()
+    cases = json.loads((tmp_path / "b.json").read_text(encoding="utf-8"))["eval_cases"]
+    assert [c["prompt"]["parts"][0]["text"] for c in cases] == ["s1 q0", "x", "s1 q1", "new"]
+    assert cases[-1]["eval_case_id"] == made
