@@ -5,6 +5,7 @@ and filter bar. Filtering happens here, over the core's rows, never in a Qt prox
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Container, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -143,33 +144,45 @@ def _count_steps(ds: Dataset, query: FindQuery, rx: re.Pattern[str] | None, row_
     yield count
 
 
-def find_next_cell(ds: Dataset, query: FindQuery, after: tuple[int, int],
-              row_ids: Sequence[int] | None = None) -> tuple[int, int] | None:
-    """The first cell matching `query` after `after` — (row index, column position) in the order of
-    `row_ids` (e.g. the visible rows) or in file order; (-1, -1) for the start — going round to the
-    start past the end: (row id, column id), or None when no cell matches. It stops at the first match.
-    Raises ValueError for a bad regex."""
+def find_next_cell(ds: Dataset, query: FindQuery, after: tuple[int, int], row_ids: Sequence[int] | None = None,
+                   *, within: Container[tuple[int, int]] | None = None,
+                   backward: bool = False) -> tuple[int, int] | None:
+    """The first cell matching `query` after `after` (before it, `backward`), in reading order among the
+    rows `row_ids` (in file order: the visible rows, a selection's) or every row, and only the cells
+    `within` holds when given (a selection's); going round past the end (the start) and back to `after`
+    itself last. `after` is (file position of a row, column position); (-1, -1) for the start. A row
+    not among `row_ids` is between its neighbours in the file. Returns (row id, column id), or None
+    when no cell matches; it stops at the first match. Raises ValueError for a bad regex."""
     if not query.pattern:
         return None
     rx = query.compile()
-    cols = _columns(ds, query)
+    cols = _columns(ds, query)[::-1 if backward else 1]
     whole = query.whole_cell
     n = len(ds.rows) if row_ids is None else len(row_ids)
+    positions = range(n) if row_ids is None else ds.positions(row_ids)
 
     def first(indexes: Iterable[int], keep=lambda _pos: True) -> tuple[int, int] | None:
         for i in indexes:
             row = ds.rows[i] if row_ids is None else ds.row(row_ids[i])
             for pos, cid in cols:
+                if within is not None and (row.id, cid) not in within:
+                    continue
                 text = row.cells[pos]
                 if keep(pos) and (rx.match(text) if whole else text and rx.search(text)):
                     return row.id, cid
         return None
 
-    r0, c0 = after
-    if not 0 <= r0 < n:
-        return first(range(n))
-    return (first((r0,), lambda pos: pos > c0) or first(range(r0 + 1, n)) or first(range(r0))
-            or first((r0,), lambda pos: pos <= c0))
+    at, column = after
+    k = bisect_left(positions, at)  # the row's index among those searched, or the next one's
+    if not (k < n and positions[k] == at):  # between rows k - 1 and k
+        if backward:
+            return first(range(k - 1, -1, -1)) or first(range(n - 1, k - 1, -1))
+        return first(range(k, n)) or first(range(k))
+    if backward:
+        return (first((k,), lambda pos: pos < column) or first(range(k - 1, -1, -1))
+                or first(range(n - 1, k, -1)) or first((k,), lambda pos: pos >= column))
+    return (first((k,), lambda pos: pos > column) or first(range(k + 1, n)) or first(range(k))
+            or first((k,), lambda pos: pos <= column))
 
 
 def replace_text(rx: re.Pattern[str], text: str, replacement: str, query: FindQuery) -> tuple[str, int]:

@@ -928,6 +928,10 @@ This is one step in Undo.</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
+        <source>Find pre&amp;vious</source>
+        <translation>查找上一个(&amp;V)</translation>
+    </message>
+    <message>
         <source>&amp;Replace</source>
         <translation>替换(&amp;R)</translation>
     </message>

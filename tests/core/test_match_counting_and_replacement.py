@@ -85,11 +85,44 @@ def test_find_next_goes_in_reading_order_and_round_to_the_start():
     assert find_next_cell(ds, FindQuery("cat", column_id=a), (0, 3)) == (ids[2], a)
     assert find_next_cell(ds, FindQuery("cat", whole_cell=True), (0, 3)) == (ids[0], a)
     assert find_next_cell(ds, FindQuery("horse"), (1, 1)) is None
-    # in the order of the rows shown (row index = position among them)
-    assert find_next_cell(ds, query, (0, 3), [ids[2], ids[0]]) == (ids[0], q)
+    # among the rows shown (a row not among them is between its neighbours)
+    assert find_next_cell(ds, query, (0, 3), [ids[0], ids[2]]) == (ids[2], a)
+    assert find_next_cell(ds, query, (1, 0), [ids[0], ids[2]]) == (ids[2], a)
+    assert find_next_cell(ds, query, (1, 0), [ids[0], ids[2]], backward=True) == (ids[0], a)
     assert find_next_cell(ds, query, (-1, -1), [ids[1]]) is None
     with pytest.raises(ValueError, match="invalid regular expression"):
         find_next_cell(ds, FindQuery("[", regex=True), (0, 0))
+
+
+def test_find_previous_goes_back_in_reading_order_and_round_to_the_end():
+    d = make_doc(H, [["s1", "1", "a cat", "cat"], ["s1", "2", "dog", "dog"], ["s2", "1", "", "Cat!"]])
+    ds = d.dataset
+    ids = [r.id for r in ds.rows]
+    q, a = ds.columns[2].id, ds.columns[3].id
+    query = FindQuery("cat")
+    assert find_next_cell(ds, query, (-1, -1), backward=True) == (ids[2], a)  # no current cell: the last
+    assert find_next_cell(ds, query, (2, 3), backward=True) == (ids[0], a)
+    assert find_next_cell(ds, query, (0, 3), backward=True) == (ids[0], q)
+    assert find_next_cell(ds, query, (0, 2), backward=True) == (ids[2], a)  # round to the end
+    assert find_next_cell(ds, FindQuery("Cat!"), (2, 3), backward=True) == (ids[2], a)
+
+
+def test_find_within_cells_skips_the_others_and_goes_round_inside_them():
+    d = make_doc(H, [["s1", "1", "a cat", "cat"], ["s1", "2", "cat", "dog"], ["s2", "1", "cat", "Cat!"]])
+    ds = d.dataset
+    ids = [r.id for r in ds.rows]
+    q, a = ds.columns[2].id, ds.columns[3].id
+    within = {(ids[0], a), (ids[1], q), (ids[2], a)}  # every column matches: only these are found
+    rows = ids  # the selection's rows, in file order
+    query = FindQuery("cat")
+    found, at = [], (0, 3)
+    for _ in range(4):
+        hit = find_next_cell(ds, query, at, rows, within=within)
+        found.append(hit)
+        at = ds.position(hit[0]), ds.column_position(hit[1])
+    assert found == [(ids[1], q), (ids[2], a), (ids[0], a), (ids[1], q)]
+    assert find_next_cell(ds, query, (1, 2), rows, within=within, backward=True) == (ids[0], a)
+    assert find_next_cell(ds, query, (0, 3), rows, within=within, backward=True) == (ids[2], a)
 
 
 @pytest.mark.parametrize("template, reason", [(r"\3", "invalid group reference 3"),

@@ -142,7 +142,7 @@ def test_after_a_sort_the_selected_cells_are_the_ones_searched(window, dialogs_l
     dlg = w.find_dialog
     dlg.find_edit.setText("?")
     dlg.replace_edit.setText("!")
-    dlg.scope()
+    dlg.scope.cells()
     dialogs_log.answers["ask_sort_scrambles"] = dialogs.SORT_ANYWAY
     w.header_sort.sort(w.doc.dataset.columns[Q].id, descending=True)
     assert w.find_dialog.in_selection.isChecked()

@@ -8,6 +8,7 @@ The count runs on the event loop a slice at a time, so typing stays responsive o
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -32,7 +33,7 @@ from evaleditor.core.search import (
 )
 from evaleditor.gui import dialogs
 from evaleditor.gui.dialogs.match_count import LiveCount
-from evaleditor.gui.dialogs.selected_cells import SelectedCells
+from evaleditor.gui.dialogs.selected_cells import SearchScope
 from evaleditor.gui.window.loader import SlicedTask
 from evaleditor.gui.window.undo import push
 
@@ -49,10 +50,7 @@ class FindReplaceDialog(QDialog):
             window.find_dialog = cls(window)
         dialog = window.find_dialog
         dialog.refresh_columns()
-        dialog.forget_scope()
-        several = dialog.selection_is_several_cells()
-        dialog.in_selection.setEnabled(several)
-        dialog.in_selection.setChecked(several)  # as Excel and Calc do
+        dialog.scope.offer()
         dialog.show()
         dialog.raise_()
         dialog.activateWindow()
@@ -70,9 +68,7 @@ class FindReplaceDialog(QDialog):
         self.regex = QCheckBox()
         self.match_case = QCheckBox()
         self.whole_cell = QCheckBox()
-        self.in_selection = QCheckBox()  # checked when opened with several cells selected
-        self._scope: SelectedCells | None = None  # the selection's cells, (row id, column id)
-        self.scope_version = 0  # a new selection, or the box toggled: the count starts again
+        self.in_selection = QCheckBox()
         self.column = QComboBox()
         self.count_label = QLabel(" ")
         self.count_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -85,20 +81,19 @@ class FindReplaceDialog(QDialog):
         for box in (self.regex, self.match_case, self.whole_cell, self.in_selection):
             options.addWidget(box)
             box.toggled.connect(self.schedule_count)
-        self.in_selection.toggled.connect(self._selection_changed)
+        self.scope = SearchScope(window, self.in_selection)  # hears the selection before the dialog
         window.view.selectionModel().selectionChanged.connect(self._selection_changed)
-        # Qt clears or moves the selection without selectionChanged when the rows shown change: opening or
-        # closing a file, reopening it in another encoding, a filter (a reset), a sort (layoutChanged)
         window.model.modelReset.connect(self._selection_changed)
         window.model.layoutChanged.connect(self._selection_changed)
         options.addStretch(1)
         self.next_button = QPushButton()
         self.next_button.setDefault(True)
+        self.previous_button = QPushButton()
         self.replace_button = QPushButton()
         self.replace_all_button = QPushButton()
         self.close_button = close = QPushButton()
         buttons = QHBoxLayout()
-        for b in (self.next_button, self.replace_button, self.replace_all_button):
+        for b in (self.next_button, self.previous_button, self.replace_button, self.replace_all_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
         buttons.addWidget(close)
@@ -108,6 +103,11 @@ class FindReplaceDialog(QDialog):
         layout.addWidget(self.count_label)
         layout.addLayout(buttons)
         self.next_button.clicked.connect(self.find_next)
+        self.previous_button.clicked.connect(self.find_previous)
+        keys = QKeySequence.StandardKey
+        for sequence, slot in ((keys.FindNext, self.find_next), (keys.FindPrevious, self.find_previous),
+                               ("Shift+Return", self.find_previous), ("Shift+Enter", self.find_previous)):
+            QShortcut(sequence, self, slot)  # F3, Shift+F3 (Ctrl+G on macOS); Enter is Find next
         self.replace_button.clicked.connect(self.replace_current)
         self.replace_all_button.clicked.connect(self.replace_all)
         close.clicked.connect(self.close)
@@ -128,6 +128,7 @@ class FindReplaceDialog(QDialog):
                                              translate("FindReplace", "&Within:")), strict=True):
             label.setText(text)
         self.next_button.setText(translate("FindReplace", "Find &next"))
+        self.previous_button.setText(translate("FindReplace", "Find pre&vious"))
         self.replace_button.setText(translate("FindReplace", "&Replace"))
         self.replace_all_button.setText(translate("FindReplace", "Replace &all"))
         self.close_button.setText(translate("FindReplace", "Close"))
@@ -159,41 +160,8 @@ class FindReplaceDialog(QDialog):
         return FindQuery(self.find_edit.text(), self.regex.isChecked(), self.match_case.isChecked(),
                          self.whole_cell.isChecked(), self.column.currentData())
 
-    def rows(self) -> list[int] | None:
-        """The rows searched: the selection's with In selection only, the visible ones under a row
-        filter, else all (None)."""
-        scope = self.scope()
-        if scope is not None:
-            ds = self.model.ds  # a row deleted since the selection was made is not searched
-            return sorted((row_id for row_id in scope.row_ids() if ds.has_row(row_id)), key=ds.position)
-        return self.model.visible_row_ids() if self.model.filtered else None
-
-    def scope(self) -> SelectedCells | None:
-        """The cells searched with In selection only, (row id, column id); else None (every cell)."""
-        if not self.in_selection.isChecked() or self.model.doc is None:
-            return None
-        if self._scope is None:
-            self._scope = SelectedCells(self.model, self.window_.view.selection_ranges())
-        return self._scope
-
-    def forget_scope(self) -> None:
-        """The selection may have changed: its cells are read again when next searched, and a count of
-        the old ones is not current."""
-        self._scope = None
-        self.scope_version += 1
-
-    def selection_is_several_cells(self) -> bool:
-        ranges = self.window_.view.selectionModel().selection()
-        return len(ranges) > 1 or any(r.width() * r.height() > 1 for r in ranges)
-
     def _selection_changed(self, *_args) -> None:
-        """A new selection (or the box toggled, or the rows shown changed): a single cell unchecks and
-        disables the box, as Calc's."""
-        self.forget_scope()
-        several = self.selection_is_several_cells()
-        self.in_selection.setEnabled(several)
-        if not several:
-            self.in_selection.setChecked(False)
+        """The scope changed (it heard first): with the box on, the count is of the new selection."""
         if self.in_selection.isChecked():
             self.schedule_count()
 
@@ -224,17 +192,18 @@ class FindReplaceDialog(QDialog):
             window.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # ----- actions --------------------------------------------------------------------------------
-    def find_next(self) -> bool:
-        """Makes the next matching cell after the current one (in the visible rows) current, going round
-        to the first; it stops at that cell, and the count goes on (or starts) on the event loop."""
+    def find_next(self, backward: bool = False) -> bool:
+        """Makes the next matching cell after the current one (before it, `backward`) current, among the
+        visible rows, going round past the end; it stops at that cell, and the count goes on (or starts)
+        on the event loop. With In selection only, among the selection's cells, the selection kept: the
+        current cell moves inside it, as in Excel and Calc."""
         model = self.model
         if model.doc is None or not self.find_edit.text():
             return False
-        view = self.window_.view
-        cur = view.currentIndex()
-        here = (cur.row(), cur.column()) if cur.isValid() else (-1, -1)
+        scope = self.scope.cells()
         try:
-            hit = find_next_cell(model.ds, self.query(), here, model.visible_row_ids() if model.filtered else None)
+            hit = find_next_cell(model.ds, self.query(), self._current_cell(), self.scope.rows(), within=scope,
+                                 backward=backward)
         except ValueError as exc:
             self.count.stop()
             self.count.show_error(exc)
@@ -243,22 +212,34 @@ class FindReplaceDialog(QDialog):
             self.start_count()
         if hit is None:
             return False
-        view.go_to(model.index_of(*hit))
+        self.window_.view.go_to(model.index_of(*hit), select=scope is None)
         return True
 
+    def find_previous(self) -> bool:
+        return self.find_next(backward=True)
+
+    def _current_cell(self) -> tuple[int, int]:
+        """The table's current cell as (file position of its row, column); (-1, -1) for none."""
+        cur = self.window_.view.currentIndex()
+        if not cur.isValid():
+            return -1, -1
+        return self.model.ds.position(self.model.row_id(cur.row())), cur.column()
+
     def replace_current(self) -> None:
-        view = self.window_.view
-        cur = view.currentIndex()
+        """Replaces the matches in the current cell, when it is one searched (in the column chosen, in
+        the selection with In selection only), then finds the next."""
+        cur = self.window_.view.currentIndex()
         model = self.model
         if cur.isValid() and model.doc is not None:
             query = self.query()
-            row_id, column_id = model.cell_ids(cur)
-            if query.column_id in (None, column_id):
+            cell = model.cell_ids(cur)
+            scope = self.scope.cells()
+            if query.column_id in (None, cell[1]) and (scope is None or cell in scope):
                 replacement = self.replace_edit.text()
                 try:
                     check_replacement(query, replacement)  # `\3` with one group: said, not raised
                     rx = query.compile()
-                    text = model.ds.cell(row_id, column_id)
+                    text = model.ds.cell(*cell)
                     new, n = replace_text(rx, text, replacement, query)
                 except (ValueError, IndexError) as exc:
                     self.count.show_error(exc)
@@ -297,7 +278,8 @@ class FindReplaceDialog(QDialog):
             if current:
                 command, count = replace_cells_command(model.ds, query, replacement, found.cells)
             else:  # the data changed while the question was open
-                command, count = replace_all_command(model.ds, query, replacement, self.rows(), self.scope())
+                command, count = replace_all_command(model.ds, query, replacement, self.scope.rows(),
+                                                              self.scope.cells())
         except ValueError as exc:
             self.count.show_error(exc)
             return 0

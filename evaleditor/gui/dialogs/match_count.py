@@ -46,7 +46,7 @@ class _Changes:
 
 
 class LiveCount(QObject):
-    """Counts the matches of `dialog.query()` in `dialog.rows()` of `dialog.model`, and says so in
+    """Counts the matches of `dialog.query()` in `dialog.scope` of `dialog.model`, and says so in
     `dialog.count_label`."""
 
     def __init__(self, dialog):
@@ -91,7 +91,7 @@ class LiveCount(QObject):
 
     def _current_key(self):
         scoped = self.dialog.in_selection.isChecked()
-        return self.dialog.query(), self.dialog.scope_version if scoped else None, self._changes.n
+        return self.dialog.query(), self.dialog.scope.version if scoped else None, self._changes.n
 
     def is_current(self) -> bool:
         """The latest count (complete or under way) is for the text, options, data and filter shown."""
@@ -118,8 +118,8 @@ class LiveCount(QObject):
             self.dialog.count_label.setText(" ")
             return False
         try:
-            scope = self.dialog.scope()
-            self._steps = count_matches(self.model.ds, self.dialog.query(), self.dialog.rows(),
+            scope = self.dialog.scope.cells()
+            self._steps = count_matches(self.model.ds, self.dialog.query(), self.dialog.scope.rows(),
                                         hidden=self.model.filtered and scope is None, chunk_cells=CHUNK_CELLS,
                                         within=scope)
         except ValueError as exc:
@@ -159,7 +159,7 @@ class LiveCount(QObject):
                 matches=matches_text(counted.matches)))
             return
         text = count_text(counted.matches, len(counted.cells))
-        if self.dialog.scope() is not None:
+        if self.dialog.scope.cells() is not None:
             text = translate("FindReplace", "{count} in the selection").format(count=text)
         elif counted.hidden is not None:
             if counted.complete and counted.hidden:

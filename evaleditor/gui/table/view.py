@@ -230,12 +230,13 @@ class CasesView(QTableView):
         col = max(0, min(model.columnCount() - 1, (cur.column() if cur.isValid() else 0) + dcol))
         self.go_to(model.index(row, col))
 
-    def go_to(self, index) -> None:
-        """Make `index` current and selected, and scroll it into view."""
+    def go_to(self, index, select: bool = True) -> None:
+        """Make `index` current and (unless not `select`: the selection stays as it is) selected, and
+        scroll it into view."""
         if not index.isValid():
             return
-        self.selectionModel().setCurrentIndex(
-            index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        flag = QItemSelectionModel.SelectionFlag
+        self.selectionModel().setCurrentIndex(index, flag.ClearAndSelect if select else flag.NoUpdate)
         self.scrollTo(index)
 
     def selection_ranges(self) -> list[tuple[int, int, int, int]]:
