@@ -1,5 +1,9 @@
 """The Issues dock: every issue, filterable by severity and rule; a click jumps to the cell;
-"Fix all" fixes every issue of the chosen kind as one undo step."""
+"Fix all" fixes every issue of the chosen kind as one undo step.
+
+The list follows the issues a few times a second at most (REFRESH_MS), also while a big file is being
+checked: it lists the issues as they are found. Only the lines that changed change, and the user's
+place stays: the issue chosen stays chosen, the line at the top stays at the top."""
 
 from __future__ import annotations
 
@@ -24,7 +28,7 @@ from evaleditor.core.rules import ERROR, INFO, RULES, WARNING, Issue
 from evaleditor.gui.panels.issues_model import RULE_COLUMN, IssuesModel
 from evaleditor.gui.window import theme
 
-REFRESH_MS = 150
+REFRESH_MS = 150  # the list follows the issues at most this often
 COLUMN_CHARS = {0: 12, 2: 7, 3: 14}  # initial widths of Severity, Row, Column in average characters (Rule: its ids)
 translate = QCoreApplication.translate
 
@@ -92,11 +96,8 @@ class IssuesPanel(QWidget):
                                                                     "cell; F8 and Shift+F8 walk them from the table."))
         self.setAccessibleName(translate("IssuesPanel", "Issues panel"))
         if self.model.doc is not None:
-            self.refresh()
-        else:
-            self._rebuild_rules()
-            self.show_counts()
-            self._update_fix_button()
+            self._keeping_place(self.model.refresh)  # the messages in the new language
+        self._show_rules_and_counts()
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -105,23 +106,41 @@ class IssuesPanel(QWidget):
 
     def set_document(self, doc: Document | None) -> None:
         self.model.set_document(doc)
-        self._rebuild_rules()
-        self.show_counts()
-        self._update_fix_button()
+        self._show_rules_and_counts()
 
     def schedule_refresh(self) -> None:
-        self._timer.start()
+        """The issues changed: the list follows within REFRESH_MS (not later however often they change:
+        a check in slices changes them all the time)."""
+        if not self._timer.isActive():
+            self._timer.start()
 
     def refresh(self) -> None:
+        """The list, the rule filter's counts and Fix all up to date now."""
         self._timer.stop()  # a refresh asked for before this one is done by it
-        selected = self.current_issue()
-        self._rebuild_rules()
-        self.model.refresh()
+        self._keeping_place(self.model.sync)
+        self._show_rules_and_counts()
+
+    def _show_rules_and_counts(self) -> None:
+        if self._rebuild_rules():
+            self.model.reset()  # the rule filtered by has no issue left: every rule's again
         self.show_counts()
-        if selected is not None and selected in self.model.issues():
-            row = self.model.issues().index(selected)
-            self.view.selectRow(row)
         self._update_fix_button()
+
+    def _keeping_place(self, change) -> None:
+        """Run `change` of the list, the issue chosen still chosen and the line at the top (once the user
+        scrolled) still at the top, wherever the lines before them went."""
+        selected = self.current_issue()
+        top = self.view.rowAt(0)
+        top_issue = self.model.issue(top) if top > 0 else None
+        change()
+        if selected is not None and self.current_issue() != selected:
+            line = self.model.line_of(selected)
+            if line is not None:
+                self.view.selectRow(line)
+        if top_issue is not None:
+            line = self.model.line_of(top_issue)
+            if line is not None and line != self.view.rowAt(0):
+                self.view.scrollTo(self.model.index(line, 0), QAbstractItemView.ScrollHint.PositionAtTop)
 
     def current_issue(self) -> Issue | None:
         idx = self.view.currentIndex()
@@ -140,29 +159,41 @@ class IssuesPanel(QWidget):
         self.model.set_filter(sev, self.rule_combo.currentData() or None)
         self._update_fix_button()
 
-    def _rebuild_rules(self) -> None:
+    def _rebuild_rules(self) -> bool:
+        """The rule filter's choices: every rule, then each rule with issues and its count; the same rules
+        as before are updated in place, not rebuilt under the user. True when the rule filtered by has no
+        issue left (the filter is then every rule)."""
         doc = self.model.doc
-        current = self.rule_combo.currentData()
+        combo = self.rule_combo
+        current = combo.currentData()
         counts = doc.validator.rule_counts if doc is not None else {}
         present = sorted((r for r, n in counts.items() if n > 0), key=lambda r: list(RULES).index(r))
-        self.rule_combo.blockSignals(True)
-        self.rule_combo.clear()
-        self.rule_combo.addItem(translate("IssuesPanel", "All rules"), None)
-        for rule in present:
+        same = present == [combo.itemData(i) for i in range(1, combo.count())]
+        combo.blockSignals(True)
+        if not same:
+            combo.clear()
+            combo.addItem("", None)
+            for rule in present:
+                combo.addItem("", rule)
+        combo.setItemText(0, translate("IssuesPanel", "All rules"))
+        for i, rule in enumerate(present, 1):
             severity = RULES[rule].severity_for(doc.dataset.target.name)
-            self.rule_combo.addItem(theme.severity_icon(severity), f"{rule} ({counts[rule]})", rule)
-            title = translate("IssuesPanel", "{severity}: {title}").format(
-                severity=theme.severity_label(severity), title=core_text(RULES[rule].title))
-            self.rule_combo.setItemData(self.rule_combo.count() - 1, title, Qt.ItemDataRole.ToolTipRole)
-        at = self.rule_combo.findData(current) if current else 0
-        self.rule_combo.setCurrentIndex(max(at, 0))
-        self.rule_combo.blockSignals(False)
+            combo.setItemText(i, f"{rule} ({counts[rule]})")
+            combo.setItemIcon(i, theme.severity_icon(severity))
+            combo.setItemData(i, translate("IssuesPanel", "{severity}: {title}").format(
+                severity=theme.severity_label(severity), title=core_text(RULES[rule].title)), Qt.ItemDataRole.ToolTipRole)
+        at = combo.findData(current) if current else 0
+        if not same:
+            combo.setCurrentIndex(max(at, 0))
+        combo.blockSignals(False)
         if current and at < 0:
             self.model.rule = None
+            return True
+        return False
 
     def show_counts(self) -> None:
         """The severity toggles say the validator's counts (kept current while a check runs, like the
-        status bar's, though the list waits for a pause)."""
+        status bar's; the list follows within REFRESH_MS)."""
         doc = self.model.doc
         counts = doc.validator.counts if doc is not None else {}
         for sev, b in self.toggles.items():
@@ -171,6 +202,11 @@ class IssuesPanel(QWidget):
                 n=f"{counts.get(sev, 0):,}", severity=theme.severity_label(sev)))
 
     def _update_fix_button(self) -> None:
+        menu = self.fix_button.menu()
+        if menu is not None:
+            if menu.isVisible():  # open under the user: it changes once closed
+                return
+            menu.deleteLater()
         rule = self.chosen_rule()
         self.fix_button.setMenu(None)
         if rule is None and self._offer_every_fix():
