@@ -120,10 +120,12 @@ class IssuesModel(QAbstractTableModel):
             return True
         v, ds = self.doc.validator, self.doc.dataset
         changed, self._changed = self._changed, set()
-        positions = sorted(ds.positions(rid for rid in changed if ds.has_row(rid)))
-        for first, last in reversed(_spans(positions)):  # from the end: the lines before keep their places
-            a, b = self._lines_of(first, last)
-            self._splice(a, b, self._kept(chain.from_iterable(map(v.row_issues, map(_ROW_ID, ds.rows[first:last + 1])))))
+        positions = sorted(ds.positions(changed))  # no row came or went since (else _whole)
+        for span in reversed(_spans(positions)):  # from the end: the lines before keep their places
+            a, b = self._lines_of(span[0], span[-1])
+            listed = ds.positions(dict.fromkeys(i.row_id for i in self._issues[a:b]))  # the rows' with issues
+            rows = [ds.rows[p].id for p in sorted({*listed, *span})]  # only those can have issues: not every row
+            self._splice(a, b, self._kept(chain.from_iterable(map(v.row_issues, rows))))
         if self._file_changed:
             self._file_changed = False
             head = self._kept(v.file_issues())
@@ -248,12 +250,12 @@ def _link_font() -> QFont:
     return font
 
 
-def _spans(positions: list[int]) -> list[tuple[int, int]]:
-    """Sorted row positions as (first, last) spans, split where two are more than SPAN_GAP apart."""
-    spans: list[tuple[int, int]] = []
+def _spans(positions: list[int]) -> list[list[int]]:
+    """Sorted row positions in runs, split where two are more than SPAN_GAP apart."""
+    spans: list[list[int]] = []
     for p in positions:
-        if spans and p - spans[-1][1] <= SPAN_GAP:
-            spans[-1] = (spans[-1][0], p)
+        if spans and p - spans[-1][-1] <= SPAN_GAP:
+            spans[-1].append(p)
         else:
-            spans.append((p, p))
+            spans.append([p])
     return spans

@@ -43,6 +43,8 @@ class IssuesPanel(QWidget):
         self.model = IssuesModel(self)
         self._timer = QTimer(self, singleShot=True, interval=REFRESH_MS, timeout=self.refresh)
         self.toggles: dict[str, QToolButton] = {}
+        self._menu_said = None  # what Fix all's menu says (_offer_every_fix)
+        self._rules_said = None  # what the rule filter offers (_rebuild_rules)
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
         for sev in (ERROR, WARNING, INFO):
@@ -168,23 +170,23 @@ class IssuesPanel(QWidget):
         current = combo.currentData()
         counts = doc.validator.rule_counts if doc is not None else {}
         present = sorted((r for r, n in counts.items() if n > 0), key=lambda r: list(RULES).index(r))
-        same = present == [combo.itemData(i) for i in range(1, combo.count())]
+        said = present, doc and doc.dataset.target.name, translate("IssuesPanel", "All rules")  # the language too
         combo.blockSignals(True)
-        if not same:
+        if said == self._rules_said:  # the same rules, other counts
+            for i, rule in enumerate(present, 1):
+                combo.setItemText(i, f"{rule} ({counts[rule]})")
+        else:
+            self._rules_said = said
             combo.clear()
-            combo.addItem("", None)
+            combo.addItem(said[-1], None)
             for rule in present:
-                combo.addItem("", rule)
-        combo.setItemText(0, translate("IssuesPanel", "All rules"))
-        for i, rule in enumerate(present, 1):
-            severity = RULES[rule].severity_for(doc.dataset.target.name)
-            combo.setItemText(i, f"{rule} ({counts[rule]})")
-            combo.setItemIcon(i, theme.severity_icon(severity))
-            combo.setItemData(i, translate("IssuesPanel", "{severity}: {title}").format(
-                severity=theme.severity_label(severity), title=core_text(RULES[rule].title)), Qt.ItemDataRole.ToolTipRole)
+                severity = RULES[rule].severity_for(doc.dataset.target.name)
+                combo.addItem(theme.severity_icon(severity), f"{rule} ({counts[rule]})", rule)
+                title = translate("IssuesPanel", "{severity}: {title}").format(
+                    severity=theme.severity_label(severity), title=core_text(RULES[rule].title))
+                combo.setItemData(combo.count() - 1, title, Qt.ItemDataRole.ToolTipRole)
         at = combo.findData(current) if current else 0
-        if not same:
-            combo.setCurrentIndex(max(at, 0))
+        combo.setCurrentIndex(max(at, 0))
         combo.blockSignals(False)
         if current and at < 0:
             self.model.rule = None
@@ -202,15 +204,10 @@ class IssuesPanel(QWidget):
                 n=f"{counts.get(sev, 0):,}", severity=theme.severity_label(sev)))
 
     def _update_fix_button(self) -> None:
-        menu = self.fix_button.menu()
-        if menu is not None:
-            if menu.isVisible():  # open under the user: it changes once closed
-                return
-            menu.deleteLater()
         rule = self.chosen_rule()
-        self.fix_button.setMenu(None)
         if rule is None and self._offer_every_fix():
             return
+        self._drop_menu()
         label = fix_label(rule) if rule else None
         doc = self.model.doc
         n = doc.validator.rule_counts.get(rule, 0) if (doc is not None and rule) else 0
@@ -223,16 +220,23 @@ class IssuesPanel(QWidget):
 
     def _offer_every_fix(self) -> bool:
         """Under "All rules" with no issue chosen, Fix all is a menu of every kind with a quick fix
-        (its count): what can be fixed is offered from wherever the user stands."""
+        (its count): what can be fixed is offered from wherever the user stands. The menu is made again
+        only when what it says changes, and not while it is open."""
         doc = self.model.doc
         counts = doc.validator.rule_counts if doc is not None else {}
-        fixable = [r for r in RULES if counts.get(r, 0) > 0 and fix_label(r)]
+        fixable = [(r, counts[r]) for r in RULES if counts.get(r, 0) > 0 and fix_label(r)]
         if not fixable:
             return False
+        said = (fixable, translate("IssuesPanel", "Fix all"))  # the language too
+        menu = self.fix_button.menu()
+        if menu is not None and (menu.isVisible() or self._menu_said == said):
+            return True
+        self._drop_menu()
+        self._menu_said = said
         menu = QMenu(self.fix_button)
-        for rule in fixable:
+        for rule, n in fixable:
             action = menu.addAction(translate("IssuesPanel", "{fix} — {rule} ({n})").format(
-                fix=core_text(fix_label(rule)), rule=rule, n=f"{counts[rule]:,}"))
+                fix=core_text(fix_label(rule)), rule=rule, n=f"{n:,}"))
             action.triggered.connect(lambda _=False, r=rule: self.fixAllRequested.emit(r))
         self.fix_button.setMenu(menu)
         self.fix_button.setEnabled(True)
@@ -240,6 +244,13 @@ class IssuesPanel(QWidget):
                                 translate("IssuesPanel", "Fix all ({n} kinds)").format(n=len(fixable)))
         self.fix_button.setToolTip(translate("IssuesPanel", "Every kind of issue with a quick fix; each is one undo step"))
         return True
+
+    def _drop_menu(self) -> None:
+        menu = self.fix_button.menu()
+        if menu is not None:
+            self.fix_button.setMenu(None)
+            menu.deleteLater()
+        self._menu_said = None
 
     def _fix_all(self) -> None:
         rule = self.chosen_rule()
