@@ -109,3 +109,21 @@ def test_keys_find_next_and_previous(window, qtbot, finding):
     QTest.keyClick(finding.find_edit, Qt.Key.Key_F3, Qt.KeyboardModifier.ShiftModifier)
     assert here(window) == (0, Q)
     assert selected(window) == block(0, Q, 2, A)
+
+
+def test_the_cell_found_stands_out_inside_the_selection(window, finding):
+    """Drawn as Excel and Calc draw the active cell: not in the selection's colour, framed in it; the
+    other selected cells keep the selection's colour."""
+    w = window
+    w.show()
+    assert finding.find_next() and here(w) == (0, A)  # "Sunny"
+
+    def colour_at_the_right_of(row, col):  # where the text does not reach
+        rect = w.view.visualRect(w.model.index(row, col))
+        image = w.view.viewport().grab().toImage()
+        return image.pixelColor(rect.right() - 6, rect.center().y())
+
+    highlight = w.view.palette().highlight().color()
+    assert colour_at_the_right_of(1, A) == highlight  # "Cloudy": selected
+    assert colour_at_the_right_of(0, A) != highlight  # the cell found
+    assert colour_at_the_right_of(3, A) != highlight  # not selected

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox
 
+from evaleditor.gui.table.view import several_cells_selected
+
 
 class SelectedCells:
     """A container of (row id, column id) cells (what core.search's `within` asks), and its row ids."""
@@ -56,7 +58,7 @@ class SearchScope:
     def offer(self) -> None:
         """Find opens: the box is on over several cells, as in Excel and Calc; off and disabled over one."""
         self.forget()
-        several = self._several_cells()
+        several = several_cells_selected(self.window.view)
         self.box.setEnabled(several)
         self.box.setChecked(several)
 
@@ -85,15 +87,11 @@ class SearchScope:
         self._cells = None
         self.version += 1
 
-    def _several_cells(self) -> bool:
-        ranges = self.window.view.selectionModel().selection()
-        return len(ranges) > 1 or any(r.width() * r.height() > 1 for r in ranges)
-
     def _changed(self, *_args) -> None:
         """A new selection (or the box toggled, or the rows shown changed): a single cell unchecks and
         disables the box, as Calc's."""
         self.forget()
-        several = self._several_cells()
+        several = several_cells_selected(self.window.view)
         self.box.setEnabled(several)
         if not several:
             self.box.setChecked(False)

@@ -269,3 +269,10 @@ class CasesView(QTableView):
         if editor is not None and delegate is not None:
             delegate.commitData.emit(editor)
             delegate.closeEditor.emit(editor, Hint.NoHint)
+
+
+def several_cells_selected(view: QAbstractItemView) -> bool:
+    """More than one cell of `view` is selected (Find's In selection only is offered; the current cell is
+    drawn framed inside the selection)."""
+    ranges = view.selectionModel().selection()
+    return len(ranges) > 1 or any(r.width() * r.height() > 1 for r in ranges)
