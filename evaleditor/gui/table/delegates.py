@@ -4,23 +4,12 @@ for `expected_tool_calls` (editors.py).
 
 In the multi-line editors Enter finishes (and the view moves down), Shift+Enter or Alt+Enter starts a
 new line, Esc cancels, Ctrl+Tab finishes and moves right (Tab: editors.py). The editors' size follows the font.
-
-The current cell of a selection of several cells is drawn as Excel and Calc draw it: unselected, in a
-frame of the selection's colour, so that it shows where it is inside the selection (Find next with "In
-selection only" moves it there), also while the keyboard is elsewhere.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QRect, Qt
-from PySide6.QtGui import QPen
-from PySide6.QtWidgets import (
-    QAbstractItemDelegate,
-    QStyle,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
-    QWidget,
-)
+from PySide6.QtWidgets import QAbstractItemDelegate, QStyledItemDelegate, QWidget
 
 from evaleditor.core.checks import EXCEL_MAX_CHARS
 from evaleditor.core.targets import ANSWER, CONTEXT, QUESTION, TOOL_CALLS
@@ -33,7 +22,6 @@ from evaleditor.gui.table.editors import (  # noqa: F401 - TextEditor and ToolCa
     ToolCallsEditor,
     _PopupEditor,
 )
-from evaleditor.gui.table.view import several_cells_selected
 
 LONG_FIELDS = (QUESTION, ANSWER, CONTEXT)
 Hint = QAbstractItemDelegate.EndEditHint
@@ -47,21 +35,6 @@ class CellDelegate(QStyledItemDelegate):
         super().__init__(parent)
         self.model = model
         self.select_all = False
-
-    def paint(self, painter, option, index) -> None:
-        view = option.widget
-        if not (option.state & QStyle.StateFlag.State_Selected and view is not None
-                and index == view.currentIndex() and several_cells_selected(view)):
-            super().paint(painter, option, index)
-            return
-        cell = QStyleOptionViewItem(option)  # the current cell inside a selection: unselected, framed
-        cell.state &= ~QStyle.StateFlag.State_Selected
-        painter.fillRect(option.rect, option.palette.base())  # over the selection's colour the view drew
-        super().paint(painter, cell, index)
-        painter.save()
-        painter.setPen(QPen(option.palette.highlight().color(), 2))
-        painter.drawRect(option.rect.adjusted(1, 1, -1, -1))
-        painter.restore()
 
     def _kind(self, index) -> str:
         ds = self.model.ds

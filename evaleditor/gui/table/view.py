@@ -5,13 +5,16 @@ opening the next cell's editor), typing starts an edit that replaces the cell, F
 edits keeping the text. Input methods (Chinese, Japanese …) start an edit the same way a key does.
 Initial column widths are measured with the font (horizontalAdvance), so a column of Chinese text gets
 the room its full-width characters take; row heights follow the font.
-The context-menu key (or Shift+F10) opens the cell menu at the current cell.
+The context-menu key (or Shift+F10) opens the cell menu at the current cell. The current cell of a
+selection of several cells is drawn as Excel and Calc draw it: unselected, in a frame of the selection's
+colour, so that it shows inside the selection (Find next with "In selection only" moves it there) also
+while the keyboard is elsewhere.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, Qt
-from PySide6.QtGui import QContextMenuEvent
+from PySide6.QtGui import QContextMenuEvent, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractItemDelegate,
     QAbstractItemView,
@@ -19,6 +22,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QStyle,
+    QStyleOptionViewItem,
     QTableView,
 )
 
@@ -56,6 +60,28 @@ class CasesView(QTableView):
         hh.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         hh.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         hh.setHighlightSections(True)
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().paintEvent(event)
+        cur = self.currentIndex()
+        if cur.isValid() and self.selectionModel().isSelected(cur) and several_cells_selected(self):
+            rect = self.visualRect(cur)
+            if rect.intersects(event.rect()):
+                self._paint_active_cell(cur, rect)
+
+    def _paint_active_cell(self, index, rect) -> None:
+        """The current cell inside the selection: its own colours, framed (one cell: the others as Qt
+        paints them, with no per-cell Python)."""
+        option = QStyleOptionViewItem()
+        self.initViewItemOption(option)
+        option.rect = rect
+        option.state &= ~QStyle.StateFlag.State_Selected
+        painter = QPainter(self.viewport())
+        painter.fillRect(rect, option.palette.base())  # over the selection's colour
+        self.itemDelegateForIndex(index).paint(painter, option, index)
+        painter.setPen(QPen(option.palette.highlight().color(), 2))
+        painter.drawRect(rect.adjusted(1, 1, -1, -1))
+        painter.end()
 
     def keyboardSearch(self, search: str) -> None:  # noqa: N802 - Qt's name
         """Qt's type-to-find walks every row (1 s a key at 100k rows) when the table cannot be edited
