@@ -71,11 +71,14 @@ def test_count_matches_says_a_bad_regex_at_once_and_an_empty_pattern_counts_noth
     assert len(steps) == 1 and steps[0].complete and steps[0].matches == 0 and steps[0].hidden == 0
 
 
+def cats(rows=(["s1", "1", "a cat", "cat"], ["s1", "2", "dog", "dog"], ["s2", "1", "", "Cat!"])):
+    """A dataset, its row ids, and the ids of its question and answer columns."""
+    ds = make_doc(H, [list(r) for r in rows]).dataset
+    return ds, [r.id for r in ds.rows], ds.columns[2].id, ds.columns[3].id
+
+
 def test_find_next_goes_in_reading_order_and_round_to_the_start():
-    d = make_doc(H, [["s1", "1", "a cat", "cat"], ["s1", "2", "dog", "dog"], ["s2", "1", "", "Cat!"]])
-    ds = d.dataset
-    ids = [r.id for r in ds.rows]
-    q, a = ds.columns[2].id, ds.columns[3].id
+    ds, ids, q, a = cats()
     query = FindQuery("cat")
     assert find_next_cell(ds, query, (-1, -1)) == (ids[0], q)
     assert find_next_cell(ds, query, (0, 2)) == (ids[0], a)
@@ -95,10 +98,7 @@ def test_find_next_goes_in_reading_order_and_round_to_the_start():
 
 
 def test_find_previous_goes_back_in_reading_order_and_round_to_the_end():
-    d = make_doc(H, [["s1", "1", "a cat", "cat"], ["s1", "2", "dog", "dog"], ["s2", "1", "", "Cat!"]])
-    ds = d.dataset
-    ids = [r.id for r in ds.rows]
-    q, a = ds.columns[2].id, ds.columns[3].id
+    ds, ids, q, a = cats()
     query = FindQuery("cat")
     assert find_next_cell(ds, query, (-1, -1), backward=True) == (ids[2], a)  # no current cell: the last
     assert find_next_cell(ds, query, (2, 3), backward=True) == (ids[0], a)
@@ -108,10 +108,7 @@ def test_find_previous_goes_back_in_reading_order_and_round_to_the_end():
 
 
 def test_find_within_cells_skips_the_others_and_goes_round_inside_them():
-    d = make_doc(H, [["s1", "1", "a cat", "cat"], ["s1", "2", "cat", "dog"], ["s2", "1", "cat", "Cat!"]])
-    ds = d.dataset
-    ids = [r.id for r in ds.rows]
-    q, a = ds.columns[2].id, ds.columns[3].id
+    ds, ids, q, a = cats((["s1", "1", "a cat", "cat"], ["s1", "2", "cat", "dog"], ["s2", "1", "cat", "Cat!"]))
     within = {(ids[0], a), (ids[1], q), (ids[2], a)}  # every column matches: only these are found
     rows = ids  # the selection's rows, in file order
     query = FindQuery("cat")
