@@ -249,7 +249,7 @@ class MainWindow(QMainWindow):
             self.checker.start(self.doc.validator)  # a big change is checked again
             self._banner_timer.start()
         self.counts.show(self.doc.validator.counts if self.doc else {})
-        self.issues_panel.show_counts()  # at once, as the status bar's: the list follows after a pause
+        self.issues_panel.show_counts()  # at once, as the status bar's: the list follows within REFRESH_MS
         self.issues_panel.schedule_refresh()
         self._banner_timer.start()
 
