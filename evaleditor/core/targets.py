@@ -101,7 +101,7 @@ class Target:
             return "en"
         meant = ([h for h in headers if self.recognise(h) is not None]
                  or [h for h in headers if self.near_miss(h) is not None] or headers)
-        return "zh" if any(map(_CJK.search, meant)) else "en"
+        return "zh" if any(map(_has_cjk, meant)) else "en"
 
     def template_fields(self) -> tuple[str, ...]:
         return tuple(self.headers_en)
@@ -175,7 +175,10 @@ def get_target(name: str) -> Target:
         raise ValueError(f"unknown target {name!r} (choose {', '.join(TARGET_NAMES)})") from None
 
 
-_CJK = re.compile(r"[\u4e00-\u9fff]")
+def _has_cjk(text: str) -> bool:
+    """Whether a header holds a CJK ideograph (U+4E00-U+9FFF): a few headers, so no pattern (compiling
+    that range costs 2 ms of every process that reads a file)."""
+    return any("\u4e00" <= ch <= "\u9fff" for ch in text)
 
 
 def infer_target(headers: list[str], suffix: str) -> str:
@@ -193,7 +196,7 @@ def infer_target(headers: list[str], suffix: str) -> str:
     names = [h.strip() for h in headers]
     if any(s == "query" or s.lower() == "request_id" for s in names):
         return EVALUATION_SET
-    chinese = [s for s in names if _CJK.search(s)]
+    chinese = [s for s in names if _has_cjk(s)]
     if chinese and (any(TARGETS[EVALUATION_SET].recognise(s) for s in chinese)
                     or not any(TARGETS[GROUND_TRUTH].recognise(s) == QUESTION for s in names)):
         return EVALUATION_SET

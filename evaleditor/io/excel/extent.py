@@ -35,11 +35,13 @@ MAX_CELLS = 10_000_000  # ~0.3 GB in calamine; 100,000 rows x 100 columns, 380,0
 BYTES_PER_CELL = 48  # calamine's cell, and the reader's share of a row list
 _CHUNK = 1 << 20
 _NARROW_ROWS = 380_000  # 26 columns x 380,000 rows = 9.88 million cells: within MAX_CELLS
-# each with a literal prefix, so a search runs at C speed (one alternation of all three is 10x slower)
-_DEEP = re.compile(rb'r="[A-Za-z]?(?:3[89]\d{4}|[4-9]\d{5}|\d{7})')  # ... in row 380,000 or beyond
-_UNPLACED = re.compile(rb'<c(?! r=")[\s>]')  # a cell whose first attribute is not its reference
-_PREFIXED = re.compile(rb":c[\s>]")  # a cell with a namespace prefix
-_WIDE_LETTERS = re.compile(rb'r="([A-Za-z]{2,3})\d')  # a reference in column AA or beyond
+# step 1 where its quick searches (below) find something: as text, compiled on first use (re's cache), which
+# an ordinary sheet never makes; each with a literal prefix, so a search runs at C speed (one alternation of
+# all three is 10x slower)
+_DEEP = rb'r="[A-Za-z]?(?:3[89]\d{4}|[4-9]\d{5}|\d{7})'  # ... in row 380,000 or beyond
+_UNPLACED = rb'<c(?! r=")[\s>]'  # a cell whose first attribute is not its reference
+_PREFIXED = rb":c[\s>]"  # a cell with a namespace prefix
+_WIDE_LETTERS = rb'r="([A-Za-z]{2,3})\d'  # a reference in column AA or beyond
 # step 1 in three searches, each with a literal prefix that makes sre skip at memchr speed (an alternation
 # without one is 5x slower, and `in` with a 2-5 byte needle 2x slower): a cell whose first attribute is not
 # an ordinary reference (one letter, a row below 380,000: a negative lookahead, which fails at once on the
@@ -51,13 +53,13 @@ _QUICK = re.compile(rb'<(?:c(?! r="[A-Za-z](?:\d{1,5}|[0-2]\d{5}|3[0-7]\d{4})")[
                     rb'|/t>(?<=[ \t\r\n]</t>))')
 _PREFIXED_HINT = re.compile(rb":[cf][\s>/]")
 _ERROR_HINT = re.compile(rb"""e["'](?<==["']e["'])""")  # `=` first: a prefix found in every attribute, 3x slower
-# step 3: a cell that has a value (not self-closing) and a reference: its letters, its digits
-_REF_LETTERS = re.compile(rb'<(?:[\w.-]+:)?c\s[^>]*?\br="([A-Za-z]+)\d+"[^>]*(?<!/)>')
-_REF_DIGITS = re.compile(rb'<(?:[\w.-]+:)?c\s[^>]*?\br="[A-Za-z]+(\d+)"[^>]*(?<!/)>')
-_CELL = re.compile(rb"<(?:[\w.-]+:)?c[\s/>]")
-_CELL_WITH_R = re.compile(rb'<(?:[\w.-]+:)?c\s[^>]*?\br="')
-_ROW = re.compile(rb"<(?:[\w.-]+:)?row[\s/>]")
-_ROW_R = re.compile(rb'<(?:[\w.-]+:)?row\s[^>]*?\br="(\d+)"')
+# step 3 (as text, compiled by _exact_area): a cell that has a value (not self-closing) and a reference: its letters, its digits
+_REF_LETTERS = rb'<(?:[\w.-]+:)?c\s[^>]*?\br="([A-Za-z]+)\d+"[^>]*(?<!/)>'
+_REF_DIGITS = rb'<(?:[\w.-]+:)?c\s[^>]*?\br="[A-Za-z]+(\d+)"[^>]*(?<!/)>'
+_CELL = rb"<(?:[\w.-]+:)?c[\s/>]"
+_CELL_WITH_R = rb'<(?:[\w.-]+:)?c\s[^>]*?\br="'
+_ROW = rb"<(?:[\w.-]+:)?row[\s/>]"
+_ROW_R = rb'<(?:[\w.-]+:)?row\s[^>]*?\br="(\d+)"'
 
 TOO_LARGE = ("the sheet {name!r} spans {rows:,} rows x {cols:,} columns ({cells:,} cells, most of them "
              "empty), too many to open; delete the stray cells far from the table in Excel and save again")
@@ -116,9 +118,9 @@ def sheet_area(zf: zipfile.ZipFile, part: str, limit: int | None = None) -> tupl
             formulas = may_need_scan(piece)
         if _QUICK.search(piece) is None and _PREFIXED_HINT.search(piece) is None:
             continue
-        letters.update(_WIDE_LETTERS.findall(piece))
-        deep = deep or _DEEP.search(piece) is not None
-        unplaced = unplaced or _UNPLACED.search(piece) is not None or _PREFIXED.search(piece) is not None
+        letters.update(re.findall(_WIDE_LETTERS, piece))
+        deep = deep or re.search(_DEEP, piece) is not None
+        unplaced = unplaced or re.search(_UNPLACED, piece) is not None or re.search(_PREFIXED, piece) is not None
         formulas = formulas or may_need_scan(piece)
     if unplaced:
         return (*_exact_area(zf, part), formulas)
@@ -136,28 +138,30 @@ def _exact_area(zf: zipfile.ZipFile, part: str) -> tuple[int, int]:
     """Rows and columns from every reference (slow: for unusual or hostile sheets only). A cell without
     a reference takes the column after the cell before it in the same row (the count starts again at
     each row), so a row reaches at most its widest reference plus its cells without one."""
+    ref_letters, ref_digits, cell_tag, cell_with_r, row_tag, row_r = map(re.compile, (
+        _REF_LETTERS, _REF_DIGITS, _CELL, _CELL_WITH_R, _ROW, _ROW_R))
     max_row = max_col = 0
     rows = rows_r = max_row_attr = 0
     counted = False  # some cell is placed by counting
     carried = (0, 0)  # (cells without a reference, widest reference) of the row the previous piece ended in
     for data in _chunks(zf, part):
-        max_row = max(max_row, max(map(int, _REF_DIGITS.findall(data)), default=0))
-        max_col = max(max_col, max(map(_column, set(_REF_LETTERS.findall(data))), default=0))
-        segments = _ROW.split(data)  # what comes before the first row's tag, then each row after its tag
+        max_row = max(max_row, max(map(int, ref_digits.findall(data)), default=0))
+        max_col = max(max_col, max(map(_column, set(ref_letters.findall(data))), default=0))
+        segments = row_tag.split(data)  # what comes before the first row's tag, then each row after its tag
         rows += len(segments) - 1
-        placed = list(map(len, map(_CELL_WITH_R.findall, segments)))
-        unplaced = list(map(operator.sub, map(len, map(_CELL.findall, segments)), placed))
+        placed = list(map(len, map(cell_with_r.findall, segments)))
+        unplaced = list(map(operator.sub, map(len, map(cell_tag.findall, segments)), placed))
         widest = [0] * len(segments)
         both = compress(range(len(segments)), map(min, placed, unplaced))  # rows with both kinds of cell
         for i in {0, len(segments) - 1, *both}:  # and the rows that may go on in the next or previous piece
-            widest[i] = max(map(_column, _REF_LETTERS.findall(segments[i])), default=0)
+            widest[i] = max(map(_column, ref_letters.findall(segments[i])), default=0)
         unplaced[0] += carried[0]
         widest[0] = max(widest[0], carried[1])
         carried = unplaced[-1], widest[-1]
         if any(unplaced):
             counted = True
             max_col = max(max_col, max(map(operator.add, unplaced, widest)))
-        found = _ROW_R.findall(data)
+        found = row_r.findall(data)
         rows_r += len(found)
         max_row_attr = max(max_row_attr, max(map(int, found), default=0))
     if counted:  # cells placed by counting, in rows placed by counting: after the last numbered row

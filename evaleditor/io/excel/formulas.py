@@ -24,13 +24,14 @@ _STRICT_MAIN = "http://purl.oclc.org/ooxml/spreadsheetml/main"
 _REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _STRICT_REL = "http://purl.oclc.org/ooxml/officeDocument/relationships"
 _PKG_REL = "http://schemas.openxmlformats.org/package/2006/relationships"
-_NEEDS_SCAN = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s>/]|\st=[\"']e[\"']")
+# as text, compiled on first use (re's cache): an ordinary sheet needs none of them
+_NEEDS_SCAN = rb"<(?:[A-Za-z_][\w.-]*:)?f[\s>/]|\st=[\"']e[\"']"
 _HINTS = (b"<f", b":f", b"t=\"e\"", b"t='e'")
 # text with whitespace first or last in a <t> without attributes (so without xml:space="preserve")
-_TRIMMED = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?t>(?:[ \t\r\n]|[^<]*+(?<=[ \t\r\n])<)")
-_CR_IN_TEXT = re.compile(rb"(<(?:[A-Za-z_][\w.-]*:)?[tvf](?:\s[^>]*)?>)([^<]*\r)")
-_ESCAPED = re.compile(r"_x([0-9A-Fa-f]{4})_")
-_REF = re.compile(r"([A-Za-z]{1,3})(\d+)$")
+_TRIMMED = rb"<(?:[A-Za-z_][\w.-]*:)?t>(?:[ \t\r\n]|[^<]*+(?<=[ \t\r\n])<)"
+_CR_IN_TEXT = rb"(<(?:[A-Za-z_][\w.-]*:)?[tvf](?:\s[^>]*)?>)([^<]*\r)"
+_ESCAPED = r"_x([0-9A-Fa-f]{4})_"
+_REF = r"([A-Za-z]{1,3})(\d+)$"
 _CHUNK = 1 << 20
 
 
@@ -89,8 +90,8 @@ def _workbook_part(zf: zipfile.ZipFile) -> str:
 def may_need_scan(xml: bytes) -> bool:
     """Whether this piece of sheet XML holds a formula, an error cell, or text that calamine alters
     (substring tests first: fast)."""
-    return (any(hint in xml for hint in _HINTS) and _NEEDS_SCAN.search(xml) is not None) \
-        or b"\r" in xml or (b"t>" in xml and _TRIMMED.search(xml) is not None)
+    return (any(hint in xml for hint in _HINTS) and re.search(_NEEDS_SCAN, xml) is not None) \
+        or b"\r" in xml or (b"t>" in xml and re.search(_TRIMMED, xml) is not None)
 
 
 def _needs_scan(zf: zipfile.ZipFile, part: str) -> bool:
@@ -116,7 +117,7 @@ class _CarriageReturnsKept:
     def read(self, _size: int = -1) -> bytes:
         piece = next(self._pieces, b"")
         if b"\r" in piece:
-            piece = _CR_IN_TEXT.sub(lambda m: m[1] + m[2].replace(b"\r", b"&#13;"), piece)
+            piece = re.sub(_CR_IN_TEXT, lambda m: m[1] + m[2].replace(b"\r", b"&#13;"), piece)
         return piece
 
 
@@ -132,7 +133,7 @@ def _exact_text(cell) -> str | None:
         return None
     if not any(p and ("\r" in p or p != p.strip()) for p in parts):
         return None
-    return _ESCAPED.sub(lambda m: chr(int(m[1], 16)), "".join(parts))
+    return re.sub(_ESCAPED, lambda m: chr(int(m[1], 16)), "".join(parts))
 
 
 def _in_phonetic(root, target) -> bool:
@@ -142,7 +143,7 @@ def _in_phonetic(root, target) -> bool:
 
 def _position(ref: str | None, row: int, col: int) -> tuple[int, int]:
     if ref:
-        m = _REF.match(ref)
+        m = re.match(_REF, ref)
         if m:
             letters, digits = m.groups()
             c = 0

@@ -34,9 +34,10 @@ _TEXT = r'(?:"[^"]*"|\\.|\[\$[^\]-]*(?:-[0-9A-Fa-f]+)?\]|[$+\-/():!^&\'~{}<>= ])
 _CODE = re.compile(rf"({_TEXT})((?:#,##)?(?:0+|#))(?:\.(0*)(#*))?(%?)({_TEXT})")
 _TEXT_PART = re.compile(r'"([^"]*)"|\\(.)|\[\$([^\]-]*)(?:-[0-9A-Fa-f]+)?\]|(.)')
 _BUILT_IN = {b"2": "0.00", b"3": "#,##0", b"4": "#,##0.00", b"9": "0%", b"10": "0.00%"}  # not in styles.xml
-_CELL_TAG = re.compile(rb"<(?:[\w.-]+:)?c\s([^>]*)>")
-_CELL_REF = re.compile(rb'(?:^|\s)r="([A-Za-z]{1,3})(\d+)"')
-_NUMBER = re.compile(rb'(?:^|\s)t="n"')
+# of a styled cell (shown_cells: as text, compiled there, for the sheets whose styles show numbers otherwise)
+_CELL_TAG = rb"<(?:[\w.-]+:)?c\s([^>]*)>"
+_CELL_REF = rb'(?:^|\s)r="([A-Za-z]{1,3})(\d+)"'
+_NUMBER = rb'(?:^|\s)t="n"'
 
 
 def _text_of(part: str) -> str:
@@ -146,16 +147,17 @@ def shown_cells(zf: zipfile.ZipFile, part: str, styles: dict[bytes, Shown]):
     from evaleditor.io.excel.extent import _chunks
 
     styled = re.compile(rb'\ss="(' + b"|".join(map(re.escape, styles)) + rb')"')
+    cell_tag, cell_ref, number = map(re.compile, (_CELL_TAG, _CELL_REF, _NUMBER))
     columns: dict[bytes, int] = {}
     for piece in _chunks(zf, part):  # pieces cut before a `<`: no tag is split between two
         for m in styled.finditer(piece):
-            tag = _CELL_TAG.match(piece, piece.rfind(b"<", 0, m.start()))
+            tag = cell_tag.match(piece, piece.rfind(b"<", 0, m.start()))
             if tag is None:
                 continue  # a row's style (<row s="3">): its cells say their own
             attrs = tag[1]
-            if b't="' in attrs and _NUMBER.search(attrs) is None:
+            if b't="' in attrs and number.search(attrs) is None:
                 continue  # text, a boolean, an error: shown as it is
-            ref = _CELL_REF.search(attrs)
+            ref = cell_ref.search(attrs)
             if ref is None:
                 continue  # a cell placed by counting: rare, and left as its value
             letters = ref[1]
