@@ -19,7 +19,8 @@ one. One object:
       "target": "ground-truth",          the target the window checks against
       "headers": ["question", …],        every column, in order, as shown
       "rows": [["cell", …], …],          every row's cells, in order (empty rows too)
-      "payloads": null | [null | {"sdk": {"case": {…}, "shown": {…}, "conversation": {…} | null, "at": n | null}}, …],
+      "payloads": null | [null | {"sdk": {"case": {…}, "shown": {…}, "conversation": {…} | null, "at": n | null,
+                                          "kept": {"where": "eval_cases.3", "values": {…}} (when any)}}, …],
       "document": {…} | null,            SDK JSON: the root's other keys, written back unchanged
       "case_ids": {"<row>": "case-4", …} (absent when none): by 0-based row, the SDK JSON ids a save
                                          made for new cases (Dataset.case_ids), which the next save keeps
@@ -298,12 +299,25 @@ def _payload(payload: Any) -> dict[str, Any] | None:
                          "session_key": payload.session_key}}
     if isinstance(payload, SdkCase):
         return {"sdk": {"case": payload.case, "shown": payload.shown, "conversation": payload.conversation,
-                        "at": payload.at}}
+                        "at": payload.at, **_kept(payload.kept)}}
     if isinstance(payload, SdkTrace):
-        return {"trace": {"case": payload.case, "key": payload.key, "turn": payload.turn, "shown": payload.shown}}
+        return {"trace": {"case": payload.case, "key": payload.key, "turn": payload.turn, "shown": payload.shown,
+                          **_kept(payload.kept)}}
     if isinstance(payload, Record):
         return {"record": {"record": payload.record, "shown": payload.shown}}
     raise TypeError(f"a row carries data the journal cannot hold ({type(payload).__name__})")
+
+
+def _kept(kept: Any) -> dict[str, Any]:
+    """An SDK payload's mapping.Kept, as the journal holds it (nothing when there is none)."""
+    return {} if kept is None else {"kept": {"where": kept.where, "values": kept.values}}
+
+
+def _load_kept(value: dict[str, Any]) -> Any:
+    from evaleditor.io.sdk.mapping import Kept
+
+    kept = value.get("kept")
+    return None if kept is None else Kept(str(kept["where"]), dict(kept["values"]))
 
 
 def _load_payload(value: Any) -> Any:
@@ -319,11 +333,11 @@ def _load_payload(value: Any) -> Any:
         return Turn(dict(t["line"]), int(t["index"]), dict(t["shown"]), t.get("session_key"))
     if "trace" in value:
         t = value["trace"]
-        return SdkTrace(dict(t["case"]), int(t["key"]), int(t["turn"]), dict(t["shown"]))
+        return SdkTrace(dict(t["case"]), int(t["key"]), int(t["turn"]), dict(t["shown"]), _load_kept(t))
     if "record" in value:
         return Record(dict(value["record"]["record"]), dict(value["record"]["shown"]))
     sdk = value["sdk"]
-    return SdkCase(dict(sdk["case"]), dict(sdk["shown"]), sdk.get("conversation"), sdk.get("at"))
+    return SdkCase(dict(sdk["case"]), dict(sdk["shown"]), sdk.get("conversation"), sdk.get("at"), _load_kept(sdk))
 
 
 def _notes(doc: Document) -> list[list[Any]]:

@@ -51,6 +51,7 @@ def plan_save(doc: Document, fmt: str, target: str | None = None, headers: str |
     from dataclasses import replace
 
     from evaleditor.core.commands import Batch
+    from evaleditor.core.report import some_of
     from evaleditor.core.saving import core_save_plan, planned_dataset
     from evaleditor.io.platforms import building, for_target, left_out, platform_for
 
@@ -62,9 +63,12 @@ def plan_save(doc: Document, fmt: str, target: str | None = None, headers: str |
         command = Batch([*earlier, *made], command.text if command is not None else made[0].text)
     replaced = []
     if fmt == "json":
-        from evaleditor.io.sdk.write import replaced_traces
+        from evaleditor.io.sdk.write import replaced_rejected, replaced_traces
 
         replaced = replaced_traces(doc.dataset)
+        if rejected := replaced_rejected(doc.dataset, command):
+            limits = [*limits, Msg(N_("what the SDK rejects in {where}, which an edit replaced (it is kept as read "
+                                      "where no edit touched it)"), (("where", some_of(rejected, 5)),))]
     planned = None
     built: dict = {}  # what the writer builds of `planned` for left_out: the plan's, which its save takes
     if fmt in ("jsonl", "csv") and platform_for(plan.target) is not None:  # its writer says what it leaves out

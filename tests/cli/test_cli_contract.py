@@ -36,10 +36,12 @@ def test_convert_to_json_exits_1_when_the_written_cases_keep_sdk_errors(capsys, 
     assert run(capsys, "validate", tmp_path / "out.json")[0] == 1  # what convert said of its output holds
 
 
-def test_convert_says_what_it_drops(capsys, tmp_path):
-    src = sdk_file(tmp_path, {"rubric_groups": {"g": [{"content": {"property": {"description": "d"}}}]}})
+def test_convert_keeps_what_the_sdk_rejects_and_says_so(capsys, tmp_path):
+    groups = {"g": [{"content": {"property": {"description": "d"}}}]}  # a list where the SDK wants a RubricGroup
+    src = sdk_file(tmp_path, {"rubric_groups": groups})
     code, _, err = run(capsys, "convert", src, tmp_path / "out.json")
-    assert code == 1 and "rubric_groups" in err and "dropped on save" in err
+    assert code == 1 and "rubric_groups" in err and "kept as it is on save" in err and "warning" not in err
+    assert json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["eval_cases"][0]["rubric_groups"] == groups
 
 
 def test_convert_to_a_table_warns_that_traces_stay_behind(capsys, tmp_path):

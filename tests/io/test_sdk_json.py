@@ -16,10 +16,12 @@ import base64
 import json
 import math
 import random
+import re
 import struct
 import subprocess
 import sys
 import warnings
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -32,7 +34,7 @@ from evaleditor.core.dataset import Dataset
 from evaleditor.core.document import document_from_table
 from evaleditor.core.errors import ReadError, WriteError
 from evaleditor.io.sdk import SdkCase, dataset_to_sdk, read_sdk_json, write_sdk_json
-from evaleditor.io.sdk.check import field_name
+from evaleditor.io.sdk.check import KEPT, field_name
 
 pytest.importorskip("agentplatform")
 from agentplatform import types  # noqa: E402
@@ -614,9 +616,14 @@ def test_rules_fire(tmp_path, rule, obj, where):
     raw = read_sdk_json(write_json(tmp_path / "bad.json", obj))
     hits = [n for n in raw.notes if n.rule == rule]
     assert hits and any(where in n.message for n in hits), raw.notes
-    # whatever the input, what we save validates
     doc = document_from_table(raw, tmp_path / "bad.json")
-    save(doc.dataset, tmp_path / "saved.json")
+    if rule != "sdk-schema-error":
+        save(doc.dataset, tmp_path / "saved.json")  # what the SDK accepts, we save so that it still does
+        return
+    # what the SDK rejects is saved as it was read, and said again when the file is opened again
+    write_sdk_json(tmp_path / "saved.json", doc.dataset)
+    kept = {n.message for n in hits if n.message.endswith(KEPT)}
+    assert kept <= {n.message for n in read_sdk_json(tmp_path / "saved.json").notes}
 
 
 def test_note_positions(tmp_path):
@@ -707,12 +714,21 @@ LOOSE = st.recursive(JSON_SCALAR, lambda inner: st.one_of(
 
 @HYPO
 @given(st.lists(st.dictionaries(KEY, LOOSE, max_size=6), max_size=4))
-def test_any_input_reads_and_saves_valid(tmp_path, cases):
+def test_any_input_reads_and_saves_back_what_the_sdk_rejects(tmp_path, cases):
+    """Whatever the input, a save keeps what the SDK rejects as it was read: the saved file says the same
+    of it, and saving that file again changes nothing (the SDK's view: test_sdk_rejected_kept.py)."""
     path = write_json(tmp_path / "loose.json", {"eval_cases": cases})
-    doc = open_doc(path)
-    save(doc.dataset, tmp_path / "saved.json")  # validates with the SDK
+    first = read_sdk_json(path)
+    write_sdk_json(tmp_path / "saved.json", document_from_table(first, path).dataset)
     again = read_sdk_json(tmp_path / "saved.json")
-    assert not [n for n in again.notes if n.rule == "sdk-schema-error"]
+    write_sdk_json(tmp_path / "again.json", document_from_table(again, tmp_path / "saved.json").dataset)
+    assert (tmp_path / "again.json").read_bytes() == (tmp_path / "saved.json").read_bytes()
+
+    def kept(raw):  # what each read says it keeps, its case numbered as in its file (a non-case is left out)
+        return Counter(re.sub(r"^eval_cases\.\d+", "", n.message) for n in raw.notes if n.message.endswith(KEPT))
+
+    if not any("more values the SDK would reject" in n.message for n in first.notes):  # all listed
+        assert kept(again) == kept(first)
 
 
 @pytest.mark.parametrize("value", [

@@ -22,6 +22,7 @@ from evaleditor.io.sdk.mapping import (
     SOURCE_CASE_KEY,
     SOURCE_TURN_KEY,
     TRAJECTORY_KEY,
+    Kept,
     content_text,
     extra_name_problem,
     hidden_parts,
@@ -39,15 +40,18 @@ class ReadCase:
 
     `unchecked`: the case's agent_data is yet to be checked (sdk/read.py); what the row shows does not
     depend on it, nor on how it is cleaned. `as_written`: its agent_data is known to be what the writer
-    makes, with whole-number turn indexes (there is nothing to find in it)."""
+    makes, with whole-number turn indexes (there is nothing to find in it). `kept`: what the checked case
+    leaves out of the case as read (mapping.Kept)."""
 
-    __slots__ = ("index", "case", "errors", "unchecked", "as_written", "hidden", "cells", "extras")
+    __slots__ = ("index", "case", "errors", "unchecked", "as_written", "hidden", "cells", "extras", "kept")
 
-    def __init__(self, index: int, case: dict[str, Any], errors: Errors, unchecked: bool = False):
+    def __init__(self, index: int, case: dict[str, Any], errors: Errors, unchecked: bool = False,
+                 kept: Kept | None = None):
         self.index = index
         self.case = case
         self.errors = errors
         self.unchecked = unchecked
+        self.kept = kept
         self.as_written = False
         self.hidden: list[str] = hidden_fields(case)
         self.cells: dict[str, str] = {}

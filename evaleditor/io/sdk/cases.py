@@ -212,15 +212,29 @@ class SdkCases:
         return conversation_data(sid, history, questions[rows[k]], k)
 
     def case(self, n: int, conversation: dict[str, Any] | None | bool = False) -> dict[str, Any]:
-        """Case n as saved (`conversation`: its conversation data when already made)."""
+        """Case n as saved (`conversation`: its conversation data when already made): what it held as
+        read that the SDK rejects is written back as read, where no edit replaced it (mapping.Kept)."""
+        case, p = self._made(n, conversation)
+        return case if p is None or p.kept is None else p.kept.written(case, p.case)[0]
+
+    def replaced(self, n: int) -> list[str]:
+        """The paths (`eval_cases.3.prompt`) of the fields of case n as read that hold what the SDK
+        rejects, which an edit replaced: the save cannot hold them."""
+        case, p = self._made(n)
+        return [] if p is None or p.kept is None else [f"{p.kept.where}.{key}" for key in p.kept.written(case, p.case)[1]]
+
+    def _made(self, n: int, conversation: dict[str, Any] | None | bool = False
+              ) -> tuple[dict[str, Any], SdkCase | SdkTrace | None]:
+        """Case n as its cells make it, and the payload it was made from (None: a new row)."""
         unit = self.units[n]
         if not isinstance(unit, _RowCells):  # the rows of a case's own recorded conversation
             first = next(r.payload for r in unit if r.payload is not None)
-            return write_trace(first.case, [TraceRow(r.fields, r.extras, r.payload) for r in unit], extra_key)
+            return write_trace(first.case, [TraceRow(r.fields, r.extras, r.payload) for r in unit], extra_key), first
         conv = self.conversation(n) if conversation is False else conversation
         if unit.payload is None:
-            return self._new_case(unit.i, self.ids[n], conv)
-        return edited_case(unit.fields, unit.extras, unit.payload, conv, self.ids[n], self.renamed, self.present)
+            return self._new_case(unit.i, self.ids[n], conv), None
+        return edited_case(unit.fields, unit.extras, unit.payload, conv, self.ids[n], self.renamed,
+                           self.present), unit.payload
 
     def _new_case(self, i: int, case_id: str | None, conv: dict[str, Any] | None) -> dict[str, Any]:
         t = self.table

@@ -3,8 +3,10 @@
 `clean` returns a copy in snake_case (camelCase aliases are renamed only where the SDK declares a
 field; free-form objects such as function-call arguments keep their keys) and reports every value the
 SDK would reject, with its path (`eval_cases.3.prompt.parts.0`). A rejected value is left out of the
-copy, so that what the editor writes back always validates. It accepts what the SDK's pydantic models
-accept in Python mode (e.g. "2" for an int, "yes" for a bool), so a valid file is never altered.
+copy, which the editor reads (what it shows and checks has the SDK's shape); `kept_values` gives the
+fields that held one as read, which a save writes back as they were (nothing is lost: the SDK's error
+stays until the user fixes it). It accepts what the SDK's pydantic models accept in Python mode (e.g.
+"2" for an int, "yes" for a bool), so a valid file is never altered.
 
 `is_clean` answers, much faster, whether `clean` would give back the value unchanged: opening a big
 file checks every case that way first and cleans (copies, with paths) only the ones that are not.
@@ -23,6 +25,7 @@ from evaleditor.io.sdk.schema import EXTRA_ALLOWED, MODELS
 
 DROP = object()  # a value the SDK would reject: left out of the cleaned copy
 Errors = list[tuple[str, str]]  # (path, message)
+KEPT = " (kept as it is on save)"  # ends the message of a value left out of the cleaned copy only
 
 _ALIASES = {model: {alias: name for name, (alias, _) in fields.items() if alias != name}
             for model, fields in MODELS.items()}
@@ -119,8 +122,8 @@ def clean_model(value: Any, model: str, path: str, errors: Errors) -> Any:
                 _reject(errors, join(path, key), f"unknown key {key!r} in {model}")
             continue
         if name in out:
-            errors.append((join(path, key), f"{name!r} is given twice (as {name!r} and {key!r}); "
-                                            f"the first is kept"))
+            errors.append((join(path, key), f"{name!r} is given twice (as {name!r} and {key!r}); the table "
+                                            f"reads the first{KEPT}"))
             continue
         if item is None:
             continue
@@ -209,7 +212,30 @@ for _model, _fields in MODELS.items():  # filled once every model has its check 
 
 
 def _reject(errors: Errors, path: str, message: str) -> None:
-    errors.append((path, f"{message} (it is dropped on save)"))
+    errors.append((path, message + KEPT))
+
+
+def kept_values(raw: dict[str, Any], model: str, path: str, errors: Errors) -> dict[str, Any]:
+    """The keys of `raw` (the object at `path`, checked as `model` with `errors`) whose value holds
+    something the cleaned copy leaves out, each with its value as read: a field by its snake_case name,
+    an unknown key as it is; a field given twice (by its name and its alias) under both, as read."""
+    out: dict[str, Any] = {}
+    prefix = path + "." if path else ""
+    for where, message in errors:
+        if not message.endswith(KEPT) or not where.startswith(prefix):
+            continue
+        rest = where[len(prefix):]
+        key = rest if rest in raw else next((k for k in raw if rest.startswith(k + ".")), None)
+        name = field_name(model, key) if key is not None else rest.split(".", 1)[0]  # a path names a field so
+        if name is None:
+            out[key] = raw[key]  # an unknown key
+            continue
+        spellings = [k for k in raw if field_name(model, k) == name]
+        if len(spellings) == 1:
+            out[name] = raw[spellings[0]]
+        else:
+            out.update((k, raw[k]) for k in spellings)
+    return out
 
 
 def _show(value: object) -> str:

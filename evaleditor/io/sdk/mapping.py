@@ -56,12 +56,36 @@ class SdkCase:
     showed, by field name or `extra_key(name)`. `conversation`: the agent_data and source_* extras the
     writer makes for this row from the rows as read (None when the row was not in a conversation).
     `at`: the case's place in the file's eval_cases (a save keeps it: sdk/order.py), None when unknown.
+    `kept`: the case's fields that held what the SDK rejects, as read (None: none did).
     """
 
     case: dict[str, Any]
     shown: dict[str, str] = field(default_factory=dict)
     conversation: dict[str, Any] | None = None
     at: int | None = None
+    kept: Kept | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """The fields of a case as read that hold what the SDK rejects (sdk/check.py), which `case` holds
+    without it: a save writes each back as read (`values`, by key) unless an edit replaced the field.
+    `where`: the case's path in the file as read (`eval_cases.3`), as the messages name it."""
+
+    where: str
+    values: dict[str, Any]
+
+    def written(self, case: dict[str, Any], checked: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+        """`case` (written from `checked`, the case as read) with each field that is as read put back as
+        it was in the file; and the fields an edit replaced, which it cannot hold."""
+        out = dict(case)
+        replaced = []
+        for key, value in self.values.items():
+            if out.get(key) == checked.get(key):
+                out[key] = value
+            else:
+                replaced.append(key)
+        return out, replaced
 
 
 def extra_key(name: str) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from evaleditor.core.errors import ReadError
 from evaleditor.core.i18n import N_
-from evaleditor.io.sdk.check import Errors, clean_model, field_name, kind
+from evaleditor.io.sdk.check import Errors, clean_model, field_name, kept_values, kind
 from evaleditor.io.sdk.json_text import read_float
 from evaleditor.io.sdk.schema import ROOT
 
@@ -104,7 +104,8 @@ def parse_json(path: object, data: bytes | str) -> Any:
 
 
 def split_root(path: object, data: Any, errors: Errors) -> tuple[list[Any], dict[str, Any] | None]:
-    """The raw cases and the root's other (checked) keys."""
+    """The raw cases and the root's other keys (checked: each holding what the SDK rejects as read,
+    written back so)."""
     if isinstance(data, list):
         if data and not any(isinstance(c, dict) for c in data):
             raise ReadError(path, NOT_SDK + "the JSON is an array of non-objects")
@@ -129,8 +130,8 @@ def split_root(path: object, data: Any, errors: Errors) -> tuple[list[Any], dict
                 cases = value or []
         else:
             rest[key] = value
-    cleaned = clean_model(rest, ROOT, "", errors)
-    document.update(cleaned)
+    document.update(clean_model(rest, ROOT, "", errors))
+    document.update(kept_values(rest, ROOT, "", errors))
     return cases or [], document or None
 
 

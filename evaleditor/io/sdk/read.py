@@ -10,7 +10,8 @@ EvalCase extras holding a string, number or boolean (numbers and booleans in JSO
 
 Everything else in a case stays in the row's `SdkCase` payload and is written back unchanged
 (info rule sdk-not-shown). What the SDK would reject is reported (sdk-schema-error) and left out of the
-payload, so that a save gives a valid file; ReadError only when nothing sensible can be shown.
+case the table reads, but kept (`SdkCase.kept`): a save writes it back as read, unless an edit replaced
+its field, which the save plan then lists; ReadError only when nothing sensible can be shown.
 
 Speed and memory (bench/bench_core.py): a case the SDK takes as it is (`is_clean`, most cases) becomes
 its row's payload uncopied, so the table holds the parsed file and little more; the file's text is
@@ -30,13 +31,14 @@ from evaleditor.core.errors import Cancelled, ReadError
 from evaleditor.core.table import LoadNote, RawTable
 from evaleditor.core.targets import ANSWER, CASE_ID, CONTEXT, QUESTION, SESSION, TOOL_CALLS, TURN
 from evaleditor.io.sdk.case import ReadCase
-from evaleditor.io.sdk.check import DROP, Errors, clean, field_name, is_clean, join
+from evaleditor.io.sdk.check import DROP, KEPT, Errors, clean, field_name, is_clean, join, kept_values
 from evaleditor.io.sdk.conversations import iter_conversations
 from evaleditor.io.sdk.mapping import (
     CONTEXT_KEY,
     CONVERSATION_KEYS,
     SHOWN_FIELDS,
     TRAJECTORY_KEY,
+    Kept,
     SdkCase,
     default_case_id,
     extra_key,
@@ -60,8 +62,10 @@ AGENT_DATA = "agent_data"
 _AGENT_DATA_MODEL = MODELS["EvalCase"][AGENT_DATA][1]
 
 
-def _clean_case(value: Any, path: str, errors: Errors) -> Any:
-    """The checked case; a bare-string prompt and a bare reference are wrapped (and reported)."""
+def _clean_case(value: Any, path: str, errors: Errors) -> tuple[Any, Kept | None]:
+    """The checked case (a bare-string prompt and a bare reference wrapped, and reported) and what it
+    leaves out of the case as read, which a save writes back."""
+    raw = value
     if isinstance(value, dict):
         value = dict(value)
         for key, item in list(value.items()):
@@ -78,7 +82,12 @@ def _clean_case(value: Any, path: str, errors: Errors) -> Any:
                     and "response" not in item:
                 errors.append((where, 'a bare Content; the SDK wants {"response": Content} (it is saved so)'))
                 value[key] = {"response": item}
-    return clean(value, "EvalCase", path, errors)
+    cleaned = clean(value, "EvalCase", path, errors)
+    if cleaned is DROP:  # not an object: there is no case to write back
+        errors[:] = [(p, m.removesuffix(KEPT) + "; not a case: a save leaves it out") for p, m in errors]
+        return cleaned, None
+    kept = kept_values(raw, "EvalCase", path, errors)
+    return cleaned, Kept(path, kept) if kept else None
 
 
 def read_sdk_json(path: str | os.PathLike[str], progress: Progress | None = None,
@@ -118,13 +127,13 @@ def _read(path: object, data: Any, progress: Progress | None, cancel: Cancel | N
         if is_clean(raw, "EvalCase", but=AGENT_DATA):  # the common case: nothing to report or copy
             cases.append(ReadCase(i, raw, errors, unchecked=AGENT_DATA in raw))
             continue
-        cleaned = _clean_case(raw, f"eval_cases.{i}", errors)
+        cleaned, kept = _clean_case(raw, f"eval_cases.{i}", errors)
         if cleaned is not raw:
             raw_cases[i] = None  # a copy was made: the case as parsed can go
         if cleaned is DROP:
             root_errors.extend(errors)
         else:
-            cases.append(ReadCase(i, cleaned, errors))
+            cases.append(ReadCase(i, cleaned, errors, kept=kept))
     table = _table(_regrouped(cases), root_errors)
     table.notes[:0] = [LoadNote("duplicate-json-key", m) for m in duplicate_key_messages(data)]
     table.document = document
@@ -209,7 +218,7 @@ def _table(cases: list[ReadCase], root_errors: Errors) -> RawTable:
                 shown.update(turn)
                 shown.update(zip(extra_keys, texts, strict=True))
                 rows.append([turn.get(f, "") for f in fields] + texts)
-                payloads.append(SdkTrace(c.case, c.index, k, shown))
+                payloads.append(SdkTrace(c.case, c.index, k, shown, c.kept))
             continue
         get = c.cells.get
         cells = [get(f, "") for f in fields]
@@ -227,7 +236,7 @@ def _table(cases: list[ReadCase], root_errors: Errors) -> RawTable:
             c.hidden.append(_trace(c.case["agent_data"]))
         notes += _notes(c, len(rows), column)
         rows.append(cells)
-        payloads.append(SdkCase(c.case, shown, conv, c.index))
+        payloads.append(SdkCase(c.case, shown, conv, c.index, c.kept))
     notes[:0] = [LoadNote("sdk-schema-error", f"{p}: {m}" if p else m) for p, m in root_errors]
     return RawTable(headers, rows, "json", notes=notes, payloads=payloads)
 
@@ -265,7 +274,7 @@ def _check_agent_data(c: ReadCase) -> None:
     c.unchecked = False
     if not is_clean(c.case[AGENT_DATA], _AGENT_DATA_MODEL):
         c.errors = []
-        c.case = _clean_case(c.case, f"eval_cases.{c.index}", c.errors)
+        c.case, c.kept = _clean_case(c.case, f"eval_cases.{c.index}", c.errors)
 
 
 def _ids_are_defaults(cases: list[ReadCase], convs: list, used: set[str], traces: dict[int, Any]) -> bool:

@@ -25,6 +25,7 @@ from evaleditor.core.targets import ANSWER, QUESTION, SESSION, TOOL_CALLS, TURN
 from evaleditor.io.sdk.mapping import (
     AGENT_ID,
     SOURCE_CASE_KEY,
+    Kept,
     content_text,
     model_content,
     parse_calls,
@@ -39,12 +40,14 @@ AGENT_DATA = "agent_data"
 class SdkTrace:
     """What a row of a trace carries: the case as read (shared by its rows, never mutated), `key` (the
     case's place in the file: the rows of one case share it), the turn it shows (`turn`, its index in
-    agent_data.turns) and the text each cell showed (`shown`, by field or mapping.extra_key)."""
+    agent_data.turns), the text each cell showed (`shown`, by field or mapping.extra_key) and what the
+    case held that the SDK rejects (`kept`: mapping.Kept, None when nothing)."""
 
     case: dict[str, Any]
     key: int
     turn: int
     shown: dict[str, str] = field(default_factory=dict)
+    kept: Kept | None = None
 
 
 def is_trace(case: dict[str, Any]) -> bool:

@@ -49,12 +49,14 @@ import os
 from typing import Any
 
 from evaleditor.core.alloc import bulk_allocation
+from evaleditor.core.commands import Command
 from evaleditor.core.dataset import Dataset
 from evaleditor.core.errors import WriteError
 from evaleditor.io.sdk.cases import Progress, SdkCases, SdkColumnError, table_rows
 from evaleditor.io.sdk.conversations import conversation_keys, conversations, own_trace
 from evaleditor.io.sdk.json_text import dumps, dumps_marked
 from evaleditor.io.sdk.mapping import SdkCase
+from evaleditor.io.sdk.traces import SdkTrace
 
 
 def dataset_to_sdk(ds: Dataset, progress: Progress | None = None) -> dict[str, Any]:
@@ -102,6 +104,18 @@ def replaced_traces(ds: Dataset) -> list[int]:
     return out
 
 
+def replaced_rejected(ds: Dataset, command: Command | None) -> list[str]:
+    """The paths (`eval_cases.3.prompt`, as read) of the fields holding what the SDK rejects that a save
+    of `ds` as SDK JSON by a plan with `command` cannot write back as read, an edit having replaced them
+    (SdkCases.replaced); empty when there are none (a field no edit touched is written as read)."""
+    from evaleditor.core.saving import planned_dataset
+
+    if not any(isinstance(r.payload, (SdkCase, SdkTrace)) and r.payload.kept is not None for r in ds.rows):
+        return []  # most files
+    plan = SdkCases(planned_dataset(ds, command, ds.target.name))
+    return [where for n in range(len(plan)) for where in plan.replaced(n)]
+
+
 def encode_sdk_json(path: object, ds: Dataset, progress: Progress | None = None
                     ) -> tuple[dict[str, Any], bytes, bool]:
     """The SDK object for `ds`, its JSON text, and whether that text is known to parse back to the
@@ -129,4 +143,5 @@ def write_sdk_json(path: str | os.PathLike[str], ds: Dataset, progress: Progress
         save_sdk_json(path, ds, progress)
 
 
-__all__ = ["SdkCases", "SdkColumnError", "dataset_to_sdk", "encode_sdk_json", "replaced_traces", "write_sdk_json"]
+__all__ = ["SdkCases", "SdkColumnError", "dataset_to_sdk", "encode_sdk_json", "replaced_rejected", "replaced_traces",
+           "write_sdk_json"]
