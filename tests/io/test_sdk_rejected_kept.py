@@ -161,3 +161,24 @@ def test_an_edit_that_replaces_rejected_content_is_listed_before_the_save(tmp_pa
     want = copy.deepcopy(obj["eval_cases"][1])
     want["prompt"] = user("another question")
     assert saved[1] == want  # the history the edit did not touch is kept as read
+
+
+def test_a_recovered_document_keeps_what_the_sdk_rejects(tmp_path):
+    """The journal (crash recovery) holds what a row keeps as read: the recovered document saves it too."""
+    from evaleditor.io.journal import dump_document, read_journal
+
+    obj = {"eval_cases": [case(conversation_history=HISTORY_AS_CONTENTS), {**TRACE, "eval_case_id": "t2"}]}
+    doc = load_document(write(tmp_path, "in.json", obj))
+    (tmp_path / "j.json").write_bytes(dump_document(doc))
+    save_document(read_journal(tmp_path / "j.json").document, tmp_path / "out.json")
+    assert read(tmp_path / "out.json") == obj
+
+
+@pytest.mark.parametrize("records", [[{"prompt": "x", "reference": "y"}], []])
+def test_cases_beside_records_are_saved_as_cases(tmp_path, records):
+    """A file holding eval_cases and eval_dataset_df opens as its cases: a save writes them as cases
+    and the records as read (it wrote the rows as records, losing the cases' shape and the records)."""
+    obj = {"eval_cases": [case(), case(eval_case_id="c2")], "eval_dataset_df": records}
+    src = write(tmp_path, "in.json", obj)
+    evaleditor.open(src).save(tmp_path / "out.json")
+    assert read(tmp_path / "out.json") == obj

@@ -136,6 +136,8 @@ def _read(path: object, data: Any, progress: Progress | None, cancel: Cancel | N
             cases.append(ReadCase(i, cleaned, errors, kept=kept))
     table = _table(_regrouped(cases), root_errors)
     table.notes[:0] = [LoadNote("duplicate-json-key", m) for m in duplicate_key_messages(data)]
+    if document is not None and RECORDS_KEY in document:  # records beside the cases: a save writes the
+        document = {"eval_cases": [], **document}  # rows as cases, the records as read (write.records_form)
     table.document = document
     if progress is not None:
         progress(len(raw_cases), len(raw_cases))
