@@ -1,7 +1,7 @@
 """Common window actions on a big file: how long the window stops answering (goal: no freeze > 0.5 s at
 100k rows; longer work runs in the background with progress and Cancel).
 
-    .venv/bin/python bench/bench_actions.py --offscreen [--rows 100000] [--before DIR]
+    .venv/bin/python bench/bench_actions.py --offscreen [--rows 100000] [--before DIR] [--only TEXT]
 
 One fresh process per tree opens bench_core's .xlsx (bench/out/), waits until it is checked, then runs
 each action and undoes it. For each: `painted` = wall time from the action until the table has painted,
@@ -9,7 +9,8 @@ each action and undoes it. For each: `painted` = wall time from the action until
 until the rows are checked again and the panels are up to date (a background task's own progress
 included), with the UI thread's CPU time in it (in brackets), `cpu` = the UI thread's CPU time over the same span (a busy machine stretches wall time, not
 this), `done` = until everything settled. With --before DIR, DIR's tree (e.g. `git archive main | tar -x
--C DIR`) is measured too, in alternation.
+-C DIR`) is measured too, in alternation. With --only TEXT, only the actions whose name holds TEXT
+(`--only save`: the saves, as the window runs them).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ class Freezes:
         return self.longest, self.longest_cpu
 
 
-def actions_worker(path: Path) -> dict:
+def actions_worker(path: Path, only: str = "") -> dict:
     from PySide6.QtCore import QItemSelection, QItemSelectionModel
 
     from evaleditor.gui import dialogs
@@ -73,6 +74,8 @@ def actions_worker(path: Path) -> dict:
         view.selectionModel().select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect)
 
     def measure(name: str, fn, undo: bool = True, until=lambda: True) -> None:
+        if only not in name:
+            return
         settle(s)
         freezes.start()
         start, cpu = time.perf_counter(), time.thread_time()
@@ -122,10 +125,11 @@ def main() -> None:
     ap.add_argument("--rows", type=int, default=100_000)
     ap.add_argument("--before", help="a source tree of an earlier version, measured too")
     ap.add_argument("--offscreen", action="store_true")
+    ap.add_argument("--only", default="", help="only the actions whose name holds this text")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
-        print(json.dumps(actions_worker(Path(args.worker))), flush=True)
+        print(json.dumps(actions_worker(Path(args.worker), args.only)), flush=True)
         os._exit(0)
     env = dict(os.environ)
     if args.offscreen:
@@ -136,7 +140,8 @@ def main() -> None:
     path = core.make_file(args.rows, "xlsx")
     results = {}
     for tree, tree_env in trees.items():
-        run = subprocess.run([sys.executable, __file__, "--worker", str(path)], capture_output=True, text=True,
+        run = subprocess.run([sys.executable, __file__, "--worker", str(path), "--only", args.only],
+                             capture_output=True, text=True,
                              env=tree_env)
         if run.returncode:
             raise SystemExit(f"{tree} failed:\n{run.stderr}")
