@@ -7,7 +7,7 @@ One fresh process per tree opens bench_core's .xlsx (bench/out/), waits until it
 each action and undoes it. For each: `painted` = wall time from the action until the table has painted,
 `freeze` = the longest time the event loop did not turn (a 5 ms timer's longest gap) from the action
 until the rows are checked again and the panels are up to date (a background task's own progress
-included), with the UI thread's CPU time in it (in brackets), `cpu` = the UI thread's CPU time over the same span (a busy machine stretches wall time, not
+included), with the UI thread's and all threads' CPU time in it (in brackets), `cpu` = the UI thread's CPU time over the same span (a busy machine stretches wall time, not
 this), `done` = until everything settled. With --before DIR, DIR's tree (e.g. `git archive main | tar -x
 -C DIR`) is measured too, in alternation. With --only TEXT, only the actions whose name holds TEXT
 (`--only save`: the saves, as the window runs them).
@@ -29,29 +29,35 @@ from bench_gui import Session, settle
 
 
 class Freezes:
-    """The longest gap between the turns of the event loop (a 5 ms timer) while running, and the UI
-    thread's CPU time within it (what a busy machine does not stretch)."""
+    """The longest gap between the turns of the event loop (a 5 ms timer) while running, with the UI
+    thread's CPU time within it and the whole process's (what a busy machine does not stretch: a gap
+    with little UI CPU and much of the process's is another thread holding the GIL, as a background
+    save's read-back did)."""
 
     def __init__(self, app):
         from PySide6.QtCore import QTimer
 
-        self.app, self.longest, self.longest_cpu, self.last = app, 0.0, 0.0, None
+        self.app, self.longest, self.last = app, (0.0, 0.0, 0.0), None
         self.timer = QTimer(interval=5, timeout=self._tick)
 
+    @staticmethod
+    def _now() -> tuple[float, float, float]:
+        return time.perf_counter(), time.thread_time(), time.process_time()
+
     def _tick(self) -> None:
-        now, cpu = time.perf_counter(), time.thread_time()
-        if self.last is not None and now - self.last[0] > self.longest:
-            self.longest, self.longest_cpu = now - self.last[0], cpu - self.last[1]
-        self.last = now, cpu
+        now = self._now()
+        if self.last is not None and now[0] - self.last[0] > self.longest[0]:
+            self.longest = tuple(a - b for a, b in zip(now, self.last, strict=True))
+        self.last = now
 
     def start(self) -> None:
-        self.longest, self.longest_cpu, self.last = 0.0, 0.0, (time.perf_counter(), time.thread_time())
+        self.longest, self.last = (0.0, 0.0, 0.0), self._now()
         self.timer.start()
 
-    def stop(self) -> tuple[float, float]:
+    def stop(self) -> tuple[float, float, float]:
         self._tick()
         self.timer.stop()
-        return self.longest, self.longest_cpu
+        return self.longest
 
 
 def actions_worker(path: Path, only: str = "") -> dict:
@@ -87,9 +93,9 @@ def actions_worker(path: Path, only: str = "") -> dict:
         settle(s)
         for _ in range(20):  # the panels' debounced refreshes
             s.app.processEvents()
-        freeze, freeze_cpu = freezes.stop()
+        freeze, freeze_cpu, freeze_all = freezes.stop()
         out[name] = {"painted": painted, "done": time.perf_counter() - start, "cpu": time.thread_time() - cpu,
-                     "freeze": freeze, "freeze cpu": freeze_cpu}
+                     "freeze": freeze, "freeze cpu": freeze_cpu, "freeze all": freeze_all}
         if undo and w.undo_stack.canUndo():
             w.undo_stack.undo()
             settle(s)
@@ -146,11 +152,12 @@ def main() -> None:
         if run.returncode:
             raise SystemExit(f"{tree} failed:\n{run.stderr}")
         results[tree] = json.loads(run.stdout.strip().splitlines()[-1])
-    print(f"{args.rows:,} rows, {path.name}; seconds: painted / longest freeze (its UI CPU) / UI-thread CPU / "
-          f"settled")
+    print(f"{args.rows:,} rows, {path.name}; seconds: painted / longest freeze (its UI CPU, all threads' CPU) / "
+          f"UI-thread CPU / settled")
     for name in results[next(iter(results))]:
         print(f"  {name:<22}" + " | ".join(
-            f"{tree} {r[name]['painted']:.2f} / {r[name]['freeze']:.2f} ({r[name]['freeze cpu']:.2f}) / "
+            f"{tree} {r[name]['painted']:.2f} / {r[name]['freeze']:.2f} ({r[name]['freeze cpu']:.2f}, "
+            f"{r[name]['freeze all']:.2f}) / "
             f"{r[name]['cpu']:.2f} / {r[name]['done']:.2f}" for tree, r in results.items()))
 
 
