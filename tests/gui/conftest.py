@@ -103,3 +103,14 @@ def window(qtbot, dialogs_log):
     qtbot.addWidget(w)
     w.set_document(make_doc())
     return w
+
+
+@pytest.fixture(autouse=True)
+def saves_end_before_save_returns(monkeypatch):
+    """A small document's save runs off the UI thread and shows its progress only once it has taken
+    Documents.quiet_save_ms; until then Save does not return. Here that is long enough for any save of
+    a test's document to end first, however loaded the machine, so that a test reads the file Save
+    wrote (tests of a slow save set quiet_save_ms, or background_rows, lower)."""
+    from evaleditor.gui.window.documents import Documents
+
+    monkeypatch.setattr(Documents, "quiet_save_ms", 600_000)

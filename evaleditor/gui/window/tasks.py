@@ -1,4 +1,4 @@
-"""The window's one background job at a time: a big file's load or save, a replace-all in slices.
+"""The window's one background job at a time: a big file's load, any save, a replace-all in slices.
 Tasks is handed what it touches: the widget that owns the jobs, the progress strip, the status bar,
 how a failure is shown and how the window goes busy (read-only) and back (MainWindow makes one:
 `window.tasks`)."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 from PySide6.QtWidgets import QStatusBar, QWidget
 
 from evaleditor.gui.window.loader import BackgroundTask, ProgressStrip
@@ -21,14 +21,25 @@ class Tasks:
         self.owner, self.progress, self.status = owner, progress, status
         self._show_error, self._set_busy = show_error, set_busy
         self.current = None  # the job running (a loader.BackgroundTask or SlicedTask), else None
+        self._shown = False  # its progress strip is up, the window read-only
         progress.cancelRequested.connect(self.cancel)
 
     def start(self, text: str, fn, on_success, error_title: str, on_failure=None, done_is_done=False,
-              task=None) -> None:
+              task=None, quiet_ms: int = 0, wait: bool = False) -> bool | None:
         """Run `fn` in the background (loader.BackgroundTask), or `task` (a loader.SlicedTask);
-        `on_success(result)`, else `on_failure()` (failed or cancelled)."""
+        `on_success(result)`, else `on_failure()` (failed or cancelled).
+
+        `quiet_ms`: a job that ends within it shows nothing (a quick save: no progress strip flashing,
+        the window not turning read-only and back). Meanwhile the event loop turns (the window paints,
+        timers fire) but the user's input waits, kept, as it did while a save ran on the UI thread;
+        a job still running then shows its progress and Cancel, the window read-only. `wait`: return
+        only once the job has ended, the user's input kept waiting (a save before the window closes).
+        Returns None while the job runs, else whether it succeeded."""
         task = task or BackgroundTask(fn, self.owner, done_is_done)
-        self.current = task
+        self.current, self._shown = task, False
+        ended: list[bool] = []  # its first item: whether it succeeded (`finished` comes last)
+        task.succeeded.connect(lambda _result: ended.append(True))
+        task.finished.connect(lambda: ended.append(False))
         task.progressed.connect(self.progress.report)
         task.succeeded.connect(on_success)
         if on_failure is not None:
@@ -37,16 +48,43 @@ class Tasks:
         task.failed.connect(lambda message: self._show_error(error_title, task.error, message))
         task.cancelled.connect(lambda: self.status.showMessage(translate("Documents", "Cancelled"), 5000))
         task.finished.connect(self._finished)
+        if not quiet_ms:
+            self._show(text, wait)
+        task.start()
+        if quiet_ms and self._hold_input(task, quiet_ms):
+            self._show(text, wait)
+        if wait:
+            self._hold_input(task)
+        return ended[0] if ended else None
+
+    def _show(self, text: str, wait: bool) -> None:
+        """The job's progress strip, the window read-only; no Cancel while the user's input waits."""
+        self._shown = True
         self._set_busy(True)
         self.progress.begin(text)
-        task.start()
+        self.progress.cancel_button.setEnabled(not wait)
+
+    def _hold_input(self, task, ms: int | None = None) -> bool:
+        """Turn the event loop, the user's input kept for later, until `task` ends or `ms` have passed;
+        True when it is still running."""
+        if self.current is not task:
+            return False
+        loop = QEventLoop()
+        task.finished.connect(loop.quit)
+        if ms is not None:
+            QTimer(loop, singleShot=True, interval=ms, timeout=loop.quit).start()
+        loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+        return self.current is task
 
     def _finished(self) -> None:
-        self.progress.end()
+        shown, self._shown = self._shown, False
+        if shown:
+            self.progress.end()
         if self.current is not None:
             self.current.deleteLater()
         self.current = None
-        self._set_busy(False)
+        if shown:
+            self._set_busy(False)
 
     def cancel(self) -> None:
         if self.current is not None:

@@ -1,0 +1,101 @@
+"""Every save runs off the UI thread: on a slow disk (an fsync that takes seconds) the window keeps
+painting and answering. A quick save shows nothing (no progress strip flashing, the window not turning
+read-only); one that takes longer shows its progress and Cancel, and a cancelled save keeps the old file."""
+
+import os
+import threading
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+
+from evaleditor.gui import MainWindow, dialogs
+from evaleditor.io.load import load_document
+from tests.gui.test_window import Q, write_csv
+
+
+class SlowDisk:
+    """os.fsync of a file in `folder` waits until `release()`, at most 20 s: a save running on the UI
+    thread would wait that long (the timer that releases it cannot fire), and its test fails."""
+
+    def __init__(self, folder, monkeypatch):
+        self.folder, self.real = folder, os.fsync
+        self.entered, self.released = threading.Event(), threading.Event()
+        self.waited: list[bool] = []  # per gated fsync: released (True) or given up (False)
+        monkeypatch.setattr(os, "fsync", self.fsync)
+
+    def fsync(self, fd: int) -> None:
+        if os.fstat(fd).st_ino in {p.stat().st_ino for p in self.folder.iterdir()}:  # not the folder's own
+            self.entered.set()
+            self.waited.append(self.released.wait(20))
+        self.real(fd)
+
+    def release_when_waiting(self, meanwhile=lambda: None, ready=lambda: True) -> QTimer:
+        """A UI-thread timer that, once the disk is waiting (and `ready()`), calls `meanwhile` and lets
+        the fsync end."""
+        def tick() -> None:
+            if self.entered.is_set() and not self.released.is_set() and ready():
+                meanwhile()
+                self.released.set()
+        timer = QTimer(interval=1, timeout=tick)
+        timer.start()
+        return timer
+
+
+@pytest.fixture
+def slow_disk(tmp_path, monkeypatch):
+    return SlowDisk(tmp_path, monkeypatch)
+
+
+def edited_window(qtbot, path):
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.show()
+    assert w.documents.open_file(path, background=False)
+    w.model.setData(w.model.index(0, Q), "mine")
+    return w
+
+
+def test_a_quick_save_leaves_the_window_answering_and_shows_nothing(qtbot, tmp_path, slow_disk, dialogs_log):
+    path = write_csv(tmp_path / "cases.csv")
+    w = edited_window(qtbot, path)
+    seen = []
+    timer = slow_disk.release_when_waiting(lambda: seen.append(
+        (w.model.data(w.model.index(0, Q)), w.progress.isVisible(), w.actions.save.isEnabled(), w.model.read_only)))
+    assert w.documents.save()
+    timer.stop()
+    assert slow_disk.waited == [True]  # the UI thread's timer ran while the file was being written
+    assert seen == [("mine", False, True, False)]  # the model answered; no progress, nothing disabled
+    assert not w.is_modified() and load_document(path).dataset.rows[0].cells[Q] == "mine"
+    assert w.statusBar().currentMessage() == f"Saved {path}"
+
+
+def test_a_small_save_that_takes_long_shows_progress_and_can_be_cancelled(qtbot, tmp_path, slow_disk, dialogs_log):
+    path = write_csv(tmp_path / "cases.csv", rows=[[f"s{i}", "1", f"q{i}", "a", ""] for i in range(5000)])
+    before = path.read_bytes()
+    w = edited_window(qtbot, path)
+    w.documents.quiet_save_ms = 1
+    assert w.documents.save()  # returns once the save has shown its progress: the disk is still waiting
+    assert w.tasks.current is not None and w.progress.isVisible() and w.model.read_only
+    assert not w.model.setData(w.model.index(1, Q), "no")
+    qtbot.mouseClick(w.progress.cancel_button, Qt.MouseButton.LeftButton)
+    slow_disk.released.set()
+    qtbot.waitUntil(lambda: w.tasks.current is None, timeout=20000)
+    assert path.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == ["cases.csv"]
+    assert w.is_modified() and not w.model.read_only and not w.progress.isVisible()
+    assert w.statusBar().currentMessage() == "Cancelled"
+
+
+def test_saving_before_the_window_closes_keeps_it_painting(qtbot, tmp_path, slow_disk, dialogs_log):
+    """Close ▸ Save waits for the save (the window may only go once the file is written), the event loop
+    turning meanwhile; its progress, once shown, offers no Cancel the held input could not click."""
+    path = write_csv(tmp_path / "cases.csv")
+    w = edited_window(qtbot, path)
+    w.documents.quiet_save_ms = 1
+    dialogs_log.answers["ask_save_changes"] = dialogs.SAVE
+    seen = []
+    timer = slow_disk.release_when_waiting(lambda: seen.append(w.progress.cancel_button.isEnabled()),
+                                           ready=w.progress.isVisible)
+    assert w.close()
+    timer.stop()
+    assert slow_disk.waited == [True] and seen == [False]
+    assert load_document(path).dataset.rows[0].cells[Q] == "mine"
