@@ -210,7 +210,7 @@ def _convert(args) -> int:
     from evaleditor.cli_files import output_path, stream_format
     from evaleditor.core.errors import EvalEditorError, UnstorableCell
     from evaleditor.core.report import issue_line, left_out_json, report_json, unreadable_json
-    from evaleditor.core.saving import target_problem
+    from evaleditor.core.saving import shape_change_text, target_problem
     from evaleditor.io.convert import write_converted
     from evaleditor.io.save import output_format, plan_save
 
@@ -229,8 +229,7 @@ def _convert(args) -> int:
     source, error = _load(args, args.input, None, sheet_target=args.target)
     if source is None:
         if args.format == "json":
-            _json_line({**unreadable_json(args.output, args.target, error[1]), "input": args.input, "written": False,
-                        "left_out": left_out_json(None)})
+            _convert_json(args, unreadable_json(args.output, args.target, error[1]), None, False, left_out_json(None))
         return _fail(error[0])
     # what the file will hold and leave out: the window's Save As plan (core/saving.py)
     plan = plan_save(source, fmt, args.target, args.headers, None if args.output == STREAM else args.output)
@@ -248,8 +247,7 @@ def _convert(args) -> int:
     except BrokenPipeError:
         return _emit_nowhere()
     if args.format == "json":
-        _json_line({**report_json(out, args.output), "input": args.input, "written": not blocking,
-                    "left_out": left_out_json(plan, out.dataset)})
+        _convert_json(args, report_json(out, args.output), source, not blocking, left_out_json(plan, out.dataset))
     errors = [i for i in out.validator.all_issues() if i.severity == "error"]
     for i in (blocking or errors):
         print(issue_line(out, i), file=sys.stderr)
@@ -267,6 +265,9 @@ def _convert(args) -> int:
             print(_("evaleditor: warning: {message}").format(message=i18n.text(warning)), file=sys.stderr)
     for warning in _left_out_warnings(plan, out, escape_for_terminal(args.output)):
         print(warning, file=sys.stderr)
+    if change := shape_change_text(plan, source.dataset.target.name):  # the file no longer means what it did
+        print(_("evaleditor: warning: {message}").format(message=escape_for_terminal(
+            f"{args.output}: {i18n.text(change)}")), file=sys.stderr)
     _warn_headers_unavailable(args.headers, out.dataset.target)
     done = escape_for_terminal(_("{output}: {shape} (target {target})").format(
         output=args.output, shape=out.shape.line, target=out.dataset.target.name))
@@ -318,8 +319,14 @@ def _unwritten_report(args, source, plan) -> None:
         from evaleditor.io.convert import as_planned
 
         out = as_planned(source, plan)
-        _json_line({**report_json(out, args.output), "input": args.input, "written": False,
-                    "left_out": left_out_json(plan, out.dataset)})
+        _convert_json(args, report_json(out, args.output), source, False, left_out_json(plan, out.dataset))
+
+
+def _convert_json(args, report: dict, source, written: bool, left_out: dict) -> None:
+    """convert's JSON report (core/schema.ConvertReport): the output's report, the input and its shape
+    (None: unread), whether the output was written and what it leaves out."""
+    _json_line({**report, "input": args.input, "input_shape": source.shape.as_json() if source is not None else None,
+                "written": written, "left_out": left_out})
 
 
 def _template(args) -> int:

@@ -13,17 +13,25 @@ def export_headers(ds: Dataset, target: str | None = None, lang: str | None = No
     """The headers to write. With no target and no language the file keeps its own headers;
     otherwise every recognised column is spelt as `target` spells it (English or Chinese), and a
     field the target does not know keeps its canonical name so nothing is lost. `fields`: what each
-    column stands for, when not what the dataset's target recognises (`recognised_fields`)."""
+    column stands for, when not what the dataset's target recognises (`recognised_fields`). A column
+    that only `target` reads as a field no other column is (`Session_ID`, a near miss for ground-truth,
+    is evaluation-set's session column) is spelt as `target` spells it too: the file reads as that
+    target reads it (the save plan says when that changes its shape, core/saving.py)."""
     if target is None and lang is None:
         return ds.headers()
     out_target: Target = get_target(target) if target else ds.target
-    seen: set[str] = set()
+    fields = ds.fields() if fields is None else fields
+    seen: set[str] = set(filter(None, fields))
+    spelt: set[str] = set()
     headers = []
-    for column, fld in zip(ds.columns, ds.fields() if fields is None else fields, strict=True):
-        if fld is None or fld in seen:
+    for column, fld in zip(ds.columns, fields, strict=True):
+        if fld is None and (read := out_target.recognise(column.header)) is not None and read not in seen:
+            fld = read
+            seen.add(read)
+        if fld is None or fld in spelt:
             headers.append(column.header)
             continue
-        seen.add(fld)
+        spelt.add(fld)
         headers.append(out_target.header_for(fld, lang or "en") if fld in out_target.headers_en else fld)
     return headers
 

@@ -27,7 +27,7 @@ from evaleditor.core.dataset import Dataset
 from evaleditor.core.editing import sdk_turn_order
 from evaleditor.core.export import export_headers, recognised_fields
 from evaleditor.core.i18n import N_, Msg, _
-from evaleditor.core.targets import SDK, SDK_FLAT, get_target, infer_target
+from evaleditor.core.targets import SDK, SDK_FLAT, SESSION, get_target, infer_target
 
 WRITABLE = ("xlsx", "csv", "json", "jsonl")  # what a save writes; each target accepts some of them (Target.formats)
 
@@ -81,6 +81,10 @@ class SavePlan:
     # the dataset as the file holds it when io/save.plan_save worked it out (another platform's file:
     # its writer's left_out is of what it writes), planned_dataset's: a copy, or the document's own
     planned: Dataset | None = None
+    # (the mode the document reads as, the mode the file will read as, the column that makes the
+    # difference as the document spells it) when the modes differ: a column the output's target reads as
+    # the session column and the document's does not, or back (shape.py)
+    shape_change: tuple[str, str, str] | None = None
     # what io's writers built of `planned` for the file (a platform's records: io/platforms built), which
     # the save of this plan takes (io/save.save_document(plan=)): the plan's, never left on the document
     built: dict[str, Any] = field(default_factory=dict, compare=False)
@@ -109,9 +113,10 @@ def core_save_plan(doc, fmt: str, target: str | None = None, headers: str | None
     out_target = output_target(doc, fmt, target)
     commands: list[Command] = []
     earlier = [t for t in doc.header_targets if t != own]  # a target switched from: its spellings count
+    written = ds.headers()
     if target is not None or headers is not None or out_target != own or earlier:
-        wanted = export_headers(ds, out_target, headers, recognised_fields(ds, earlier))
-        commands += [RenameColumn(c.id, h) for c, h in zip(ds.columns, wanted, strict=True) if c.header != h]
+        written = export_headers(ds, out_target, headers, recognised_fields(ds, earlier))
+        commands += [RenameColumn(c.id, h) for c, h in zip(ds.columns, written, strict=True) if c.header != h]
     order = sdk_turn_order(doc.validator) if fmt == "json" else None
     text = Msg(N_("Use {target} headers"), (("target", out_target),)) if commands else None
     if order is not None:
@@ -121,4 +126,39 @@ def core_save_plan(doc, fmt: str, target: str | None = None, headers: str | None
     return SavePlan(
         fmt, out_target, Batch(commands, text) if commands else None, order is not None,
         [s for s in doc.sheets if s != doc.sheet] if in_place and fmt == "xlsx" else [],
-        doc.validator.rows_noted("sdk-not-shown") if fmt != "json" else 0)
+        doc.validator.rows_noted("sdk-not-shown") if fmt != "json" else 0,
+        shape_change=_shape_change(doc, written, out_target))
+
+
+SHAPE_CHANGES = {  # the mode a save makes of the file: what it means for the file (SavePlan.shape_change)
+    "multi-turn": N_("{target} reads the file as conversations, {source} as single-turn cases: {target} reads "
+                     "{header} as the session column"),
+    "single-turn": N_("{target} reads the file as single-turn cases, {source} as conversations: {target} does not "
+                      "read {header} as the session column"),
+}
+
+
+def shape_change_text(plan: SavePlan, source: str) -> Msg | None:
+    """What the save by `plan` of a document checked against `source` changes in how the file reads
+    (conversations or single-turn cases), or None: convert warns of it, the window says it when saved."""
+    if plan.shape_change is None:
+        return None
+    _before, after, header = plan.shape_change
+    return Msg(SHAPE_CHANGES[after], (("target", plan.target), ("source", source), ("header", header)))
+
+
+def _shape_change(doc, written: list[str], target: str) -> tuple[str, str, str] | None:
+    """(the document's mode, the file's) when a file with the headers `written`, read as `target`,
+    groups conversations by another column than the document does (shape.py: single-turn when no
+    session cell is filled)."""
+    ds = doc.dataset
+    reader = get_target(target)
+    pos = next((i for i, h in enumerate(written) if reader.recognise(h) == SESSION), None)
+    own = ds.field_position(SESSION)
+    if pos == own:
+        return None
+    after = "multi-turn" if pos is not None and any(row.cells[pos] for row in ds.rows) else "single-turn"
+    before = doc.shape.mode
+    if after == before:
+        return None
+    return before, after, ds.columns[pos if after == "multi-turn" else own].header

@@ -102,6 +102,10 @@ class ConvertReport(Report):
     """`evaleditor convert --format json`: the report of the output, as written (`file` is the output)."""
 
     input: str = Field(description="the input file as named on the command line")
+    input_shape: Shape | None = Field(description="how the input reads, under the target it was checked against "
+                                                  "(null when it could not be read): a mode other than the "
+                                                  "output's `shape` means the conversion changed how the file "
+                                                  "reads (convert warns)")
     written: bool = Field(description="whether the output was written (false: refused, or the input could "
                                       "not be read, or the output not written)")
     left_out: LeftOut = Field(description="what the output does not hold of the input (rows numbered as in "

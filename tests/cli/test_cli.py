@@ -114,6 +114,40 @@ def test_convert_near_miss_names_the_session_header_in_the_spelling_written(caps
         f"evaluated as SINGLE-TURN. Rename it to '{want}'"]
 
 
+@pytest.mark.parametrize(("lang", "session", "turn", "question"), [("zh", "会话ID", "请求顺序", "问题"),
+                                                                   ("en", "session_id", "request_id", "query")])
+def test_convert_that_makes_a_single_turn_file_conversations_spells_the_session_and_says_so(
+        capsys, tmp_path, lang, session, turn, question):
+    """Session_ID is a near miss for ground-truth (the input is single-turn) but evaluation-set reads it,
+    case folded, as its session column: the output is spelt as evaluation-set spells it, and the change
+    of meaning is said on stderr and in the JSON report (the input's shape beside the output's)."""
+    source = tmp_path / "messy.csv"
+    write_table(source, ["Session_ID", "turn_id", "Question", "Answer", "notes"],
+                [["s1", "1", "hi", "a", ""], ["s1", "2", "and", "b", ""], ["s2", "1", "q", "c", "n"]])
+    assert run(capsys, "shape", source)[1] == "SINGLE-TURN \u2014 3 rows\n"
+    out_path = tmp_path / "eval.xlsx"
+    code, out, err = run(capsys, "convert", source, out_path, "--target", "evaluation-set", "--headers", lang)
+    assert code == 0
+    assert read_table(out_path).headers == [session, turn, question, "answer" if lang == "en" else "答案", "notes"]
+    assert f"MULTI-TURN \u2014 3 rows, 2 conversations (grouped by {session})" in out
+    [warning] = [line for line in err.splitlines() if "conversations" in line]
+    assert warning.startswith(f"evaleditor: warning: {out_path}: evaluation-set reads the file as conversations, "
+                              "ground-truth as single-turn cases")
+    code, out, err = run(capsys, "convert", source, out_path, "--target", "evaluation-set", "--format", "json")
+    report = json.loads(out)
+    assert (report["input_shape"]["mode"], report["shape"]["mode"]) == ("single-turn", "multi-turn")
+    assert "conversations" in err
+
+
+def test_convert_that_keeps_the_shape_warns_of_none(capsys, tmp_path):
+    code, out, err = run(capsys, "convert", SAMPLES / "ground_truth_multiturn.xlsx", tmp_path / "zh.xlsx",
+                         "--target", "evaluation-set", "--headers", "zh", "--format", "json")
+    report = json.loads(out)
+    assert code == 0 and err == ""
+    assert report["input_shape"]["line"] == "MULTI-TURN \u2014 9 rows, 2 conversations (grouped by session_id)"
+    assert report["shape"]["line"] == "MULTI-TURN \u2014 9 rows, 2 conversations (grouped by 会话ID)"
+
+
 def test_convert_of_a_formula_without_value_writes_its_text_and_exits_1(capsys, tmp_path):
     """The written cell is plain text, but it is the formula's text, not the value the author meant: the
     data still has the error (cli.md: 1, the file has errors), and only convert can still say so, as

@@ -77,3 +77,31 @@ def test_a_document_switched_to_another_target_is_saved_with_that_targets_header
     plan = core_save_plan(d, "json")
     plan.command.apply(d.dataset)
     assert d.dataset.fields() == ["session_id", "turn_id", "question", "answer"]
+
+
+@pytest.mark.parametrize(("lang", "session", "turn"), [("zh", "会话ID", "请求顺序"), ("en", "session_id", "request_id")])
+def test_a_column_the_output_target_reads_is_spelt_its_way_and_the_new_shape_said(lang, session, turn):
+    """ground-truth does not read Session_ID (a near miss: single-turn); evaluation-set reads it, case
+    folded, as its session column. Converted, the file is spelt as the output's target spells it (not
+    left as Session_ID beside 请求顺序 and 问题), and the plan says the file now reads as conversations."""
+    d = doc()
+    assert d.shape.mode == "single-turn"
+    plan = core_save_plan(d, "xlsx", "evaluation-set", lang)
+    out = d.dataset.copy()
+    plan.command.apply(out)
+    assert out.headers()[:2] == [session, turn]
+    assert plan.shape_change == ("single-turn", "multi-turn", "Session_ID")
+
+
+def test_a_save_that_keeps_the_shape_says_nothing_of_it_and_a_lost_session_column_is_said():
+    assert core_save_plan(doc(), "csv", "ground-truth", "en").shape_change is None
+    assert core_save_plan(doc(), "json").shape_change is None  # sdk reads no Session_ID either
+    es = doc(target="evaluation-set", fmt="xlsx")  # Session_ID read: conversations
+    assert es.shape.mode == "multi-turn"
+    assert core_save_plan(es, "csv", "ground-truth").shape_change is None  # spelt session_id: still read
+    only_es = doc(headers=["request_id", "Session_ID", "query", "answer"], target="evaluation-set", fmt="xlsx")
+    assert core_save_plan(only_es, "csv", "ground-truth").shape_change is None
+    shadowed = doc(headers=["Session_ID", "session_id", "question"], rows=[["", "s1", "a"], ["", "s1", "b"]])
+    assert shadowed.shape.mode == "multi-turn"  # ground-truth groups by session_id; evaluation-set by Session_ID
+    assert core_save_plan(shadowed, "xlsx", "evaluation-set").shape_change == (
+        "multi-turn", "single-turn", "session_id")

@@ -257,6 +257,32 @@ def test_save_as_keeps_the_headers_unless_asked_for_the_target_headers_then_undo
     assert w.doc.dataset.headers() == headers
 
 
+def test_save_as_after_switching_target_writes_the_headers_convert_writes(qtbot, tmp_path, dialogs_log, capsys):
+    """Session_ID is a near miss for ground-truth: single-turn. Switched to evaluation-set (which reads it
+    as its session column: the banner's shape line says MULTI-TURN at once) and saved with the target's
+    Chinese headers, the window writes the headers `convert --target evaluation-set --headers zh` writes:
+    one save plan (core/saving.py)."""
+    from evaleditor.cli import main
+    from evaleditor.gui import MainWindow
+    from evaleditor.io import read_table
+    w = MainWindow()
+    qtbot.addWidget(w)
+    src = write_csv(tmp_path / "messy.csv", headers=["Session_ID", "turn_id", "Question", "answer", "notes"])
+    w.documents.open_file(src)
+    assert w.doc.shape.mode == "single-turn"
+    w.documents.set_target("evaluation-set")
+    assert w.doc.shape.line.startswith("MULTI-TURN") and "grouped by Session_ID" in w.banner.shape_label.text()
+    w.actions.languages["zh"].trigger()
+    dialogs_log.answers["save_file_name"] = str(tmp_path / "window.xlsx")
+    assert w.documents.save_as()
+    assert main(["convert", str(src), str(tmp_path / "convert.xlsx"), "--target", "evaluation-set",
+                 "--headers", "zh"]) == 1  # written: ROWS have a turn gap and an empty question
+    assert "reads the file as conversations" in capsys.readouterr().err
+    written = read_table(tmp_path / "window.xlsx")
+    assert written.headers == read_table(tmp_path / "convert.xlsx").headers == ["会话ID", "请求顺序", "问题", "答案",
+                                                                                "notes"]
+
+
 def test_paste_single_value_fills_the_selection(window):
     from PySide6.QtCore import QItemSelection, QItemSelectionModel
     m = window.model
