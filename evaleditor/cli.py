@@ -351,7 +351,7 @@ def _template(args) -> int:
 def _gui(files: list[str], demo: bool) -> int:
     missing = [f for f in files if not Path(f).exists()]
     if missing:
-        return _fail(_("{path}: no such file").format(path=missing[0]))
+        return _fail(_missing_file(missing[0], first=missing[0] == files[0]))
     if (why := no_display(os.environ, sys.platform)) is not None:
         return _fail(why)
     preloaded = read_ahead(files)
@@ -371,6 +371,18 @@ def read_ahead(files: list[str]):
 
     path = Path(files[0]) if files else None
     return Preload(path) if path is not None and path.is_file() and path.stat().st_size > BACKGROUND_BYTES else None
+
+
+def _missing_file(name: str, first: bool) -> str:
+    """`name: no such file`; for the first argument, named as a command is (no suffix, no folder), with
+    the command it is close to (`valdiate`) or the commands."""
+    if not first or Path(name).suffix or Path(name).name != name:
+        return _("{path}: no such file").format(path=name)
+    from difflib import get_close_matches
+
+    if close := get_close_matches(name.lower(), COMMANDS, n=1):
+        return _("{path}: no such file (did you mean {command}?)").format(path=name, command=close[0])
+    return _("{path}: no such file, nor a command ({commands})").format(path=name, commands=", ".join(COMMANDS))
 
 
 # Unix systems whose window needs an X11 or Wayland display (macOS and Windows have their own, always there)

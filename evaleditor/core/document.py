@@ -23,6 +23,8 @@ from evaleditor.core.validation import Validator
 # reader findings about how a text file's bytes were read: not true of the file a save writes in another
 # format or encoding
 READ_AS_TEXT = frozenset({"encoding-guessed"})
+# reader findings that the file's name says another format than its bytes: a save writes the format its name says
+MISNAMED = frozenset({"text-named-as-workbook", "workbook-named-as-text"})
 
 
 @dataclass
@@ -78,6 +80,7 @@ class Document:
             self.encoding = self.delimiter = self.line_end = None
         if (fmt, self.encoding) != read_as:  # "read as GB18030, its bytes also read as …" was of the old file
             self.validator.forget_file_findings(READ_AS_TEXT)
+        self.validator.forget_file_findings(MISNAMED)  # the file is now what its name says
         if fmt != self.source_format:
             self.source_format = fmt
             self.validator.saved_as(fmt)

@@ -162,7 +162,8 @@ def file_issues(ds: Dataset, static: list[Issue], rows: int, has_sessions: bool,
                               args=(("header", target.header_in(TURN, ds.headers())),)))
     if rows == 0:
         out.append(make_issue("empty-dataset", t, N_("The file has no data rows"), None))
-    if target.workbook_only and source_format in ("csv", "tsv"):
+    if target.workbook_only and (source_format in ("csv", "tsv") or any(i.rule == "workbook-named-as-text"
+                                                                         for i in static)):  # text, or so named
         out.append(make_issue("unsupported-file-type", t, N_("{target} accepts only Excel workbooks: save as .xlsx"),
                               None, args=(("target", t),)))
     if target.max_file_bytes and file_size and file_size > target.max_file_bytes:

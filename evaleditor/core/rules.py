@@ -48,6 +48,7 @@ _RULES = [
     Rule("missing-answer-column", INFO, N_("No answer column")),
     Rule("unclosed-quote", WARNING, N_("A quote that is never closed")),
     Rule("text-named-as-workbook", WARNING, N_("Text file with a workbook's name")),
+    Rule("workbook-named-as-text", WARNING, N_("Workbook with a text file's name")),
     # rows
     Rule("empty-question", ERROR, N_("Empty question")),
     Rule("question-too-long", ERROR, N_("Question too long"), es_only=True),
@@ -90,8 +91,9 @@ RULES: dict[str, Rule] = {r.id: r for r in _RULES}
 EXPLANATIONS: dict[str, str] = {
     "unreadable-file": N_("The editor could not open the file (the message gives the reason), so nothing in it can "
                           "be checked or uploaded. Repair or re-export the file."),
-    "unsupported-file-type": N_("A .csv file is checked against evaluation-set, which accepts only Excel workbooks "
-                                "and rejects the upload. Save it as .xlsx."),
+    "unsupported-file-type": N_("A .csv file (text, or a workbook under that name) is checked against "
+                                "evaluation-set, which accepts only Excel workbooks and rejects the upload. Save it "
+                                "as .xlsx."),
     "file-too-large": N_("The file is over 20 MB, the largest file evaluation-set accepts: the upload is rejected. "
                          "Split the cases into several files."),
     "empty-dataset": N_("The file has no data rows (entirely empty rows are not cases), so there is nothing to "
@@ -126,6 +128,10 @@ EXPLANATIONS: dict[str, str] = {
                                  "ends in .xlsx or .xls: the editor reads it as text, Excel warns that its format "
                                  "and name do not match, and a target that wants a workbook rejects it. Save it as "
                                  ".xlsx, or rename it .csv."),
+    "workbook-named-as-text": N_("The file is an Excel workbook, not text, though its name ends in .csv, .tsv or "
+                                 ".txt: the editor reads it as a workbook, but a target that wants a workbook "
+                                 "rejects a file of that name, and a save under it writes text (CSV). Rename it "
+                                 ".xlsx."),
     "empty-question": N_("The row's question is empty or only spaces: the target has nothing to ask and rejects "
                          "the row. Type the question or delete the row."),
     "question-too-long": N_("The question is over 2,000 characters, the longest evaluation-set accepts: the upload "

@@ -36,8 +36,8 @@ def target_problem(target: str | None, fmt: str) -> str | None:
     """Why a `target` dataset cannot be written as a .`fmt` file (in the current language); None when it can."""
     if target is None or fmt in get_target(target).formats:
         return None
-    if get_target(target).workbook_only:
-        return _("evaluation-set accepts only Excel workbooks: write it as .xlsx")
+    if get_target(target).workbook_only:  # as the check says it (unsupported-file-type)
+        return _("{target} accepts only Excel workbooks: save as .xlsx").format(target=target)
     formats = get_target(target).formats
     suffix = _(".xlsx or .csv") if formats == ("xlsx", "csv") else " / ".join(f".{f}" for f in formats)
     return _("target {target} takes {suffix} files").format(target=target, suffix=suffix)  # no "a"/"an" to get wrong
@@ -125,7 +125,7 @@ def core_save_plan(doc, fmt: str, target: str | None = None, headers: str | None
     in_place = path is not None and doc.path is not None and Path(path).absolute() == doc.path.absolute()
     return SavePlan(
         fmt, out_target, Batch(commands, text) if commands else None, order is not None,
-        [s for s in doc.sheets if s != doc.sheet] if in_place and fmt == "xlsx" else [],
+        [s for s in doc.sheets if s != doc.sheet] if in_place else [],  # a workbook named .csv too
         doc.validator.rows_noted("sdk-not-shown") if fmt != "json" else 0,
         shape_change=_shape_change(doc, written, out_target))
 

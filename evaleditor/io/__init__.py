@@ -11,8 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from evaleditor.core.errors import Cancelled, ReadError, WriteError
-from evaleditor.core.i18n import N_
-from evaleditor.core.table import RawTable
+from evaleditor.core.i18n import N_, Msg
+from evaleditor.core.table import LoadNote, RawTable
 from evaleditor.io.grid import Cancel, Progress
 
 TEXT_SUFFIXES = (".csv", ".tsv", ".txt")
@@ -52,6 +52,12 @@ def read_table(
         raise ReadError(path, f"cannot read the file: {short_reason(err)}") from err
 
 
+def _no_sheets(path, sheet: str) -> ReadError:
+    """A sheet asked of a file that has none (`--sheet` for a CSV): said, not ignored."""
+    return ReadError(path, Msg(N_("this is not a workbook: it has no sheet named {sheet!r} (only .xlsx, .xls and "
+                                  ".ods files have sheets)"), (("sheet", sheet),)))
+
+
 def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False, encoding=None) -> RawTable:
     suffix = (suffix or Path(path).suffix).lower()
     if suffix in (*TEXT_SUFFIXES, *XLSX_SUFFIXES, ".xls", ".ods"):
@@ -59,6 +65,9 @@ def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False
 
         safety.check_file(path)
         kind = safety.sniff(path)  # the one place a file's real type is told from its bytes
+        text = kind == "other" or suffix in TEXT_SUFFIXES and kind not in ("zip", "ole")  # read as text
+        if text and sheet is not None:
+            raise _no_sheets(path, sheet)
         if suffix in TEXT_SUFFIXES and kind not in ("zip", "ole"):
             from evaleditor.io.text.delimited import read_delimited
 
@@ -69,7 +78,15 @@ def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False
             return read_ods(path, kind, sheet, progress, cancel, target)
         from evaleditor.io.excel import read_workbook
 
-        return read_workbook(path, kind, suffix == ".xls", sheet, progress, cancel, target, written=written)
+        table = read_workbook(path, kind, suffix == ".xls", sheet, progress, cancel, target, written=written)
+        if suffix in TEXT_SUFFIXES:  # a workbook saved under a text file's name (`cp cases.xlsx cases.csv`)
+            table.notes.append(LoadNote("workbook-named-as-text", f"this file is an Excel workbook, not text, "
+                                        f"though its name ends in {suffix}: it is read as a workbook. Rename it "
+                                        ".xlsx: a target that wants a workbook rejects the name, and a save under "
+                                        "it writes text"))
+        return table
+    if sheet is not None:  # JSON: no sheets either
+        raise _no_sheets(path, sheet)
     if suffix in JSONL_SUFFIXES:
         from evaleditor.io.platforms import records_read
         from evaleditor.io.records import read_jsonl

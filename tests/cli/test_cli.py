@@ -294,3 +294,33 @@ def test_a_read_only_command_run_as_the_process_leaves_calamines_memory_to_the_s
     alloc._left.clear()
     code, out, _ = run(capsys, "validate", paths[0])
     assert code == 0 and trims == [0] and alloc._left == []
+
+
+@pytest.mark.parametrize("command", ["validate", "shape"])
+@pytest.mark.parametrize("name", ["cases.csv", "cases.json"])
+def test_a_sheet_asked_of_a_file_without_sheets_is_one_line_and_exit_2(capsys, tmp_path, command, name):
+    """cli.md: wrong arguments exit 2 with one line; a workbook lacking the sheet says so, and so does a
+    file that has no sheets, instead of reading it as if --sheet were not there."""
+    path = tmp_path / name
+    if name.endswith(".csv"):
+        write_table(path, ["question", "answer"], [["q", "a"]])
+    else:
+        path.write_text('{"eval_cases": [{"prompt": {"role": "user", "parts": [{"text": "q"}]}}]}')
+    code, out, err = run(capsys, command, path, "--sheet", "X")
+    assert (code, out) == (2, "")
+    assert err == (f"evaleditor: {path}: this is not a workbook: it has no sheet named 'X' (only .xlsx, .xls and "
+                   ".ods files have sheets)\n")
+    assert run(capsys, "convert", path, tmp_path / "out.xlsx", "--sheet", "X")[0] == 2
+    assert not (tmp_path / "out.xlsx").exists()
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["valdiate", "x.csv"], "evaleditor: valdiate: no such file (did you mean validate?)\n"),
+    (["convrt", "a.csv", "b.xlsx"], "evaleditor: convrt: no such file (did you mean convert?)\n"),
+    (["frobnicate", "x"], "evaleditor: frobnicate: no such file, nor a command (validate, shape, convert, "
+                          "template)\n"),
+    (["cases.csv"], "evaleditor: cases.csv: no such file\n"),  # a file's name: no command meant
+])
+def test_a_mistyped_command_is_a_missing_file_with_a_hint(capsys, tmp_path, monkeypatch, argv, said):
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, *argv) == (2, "", said)

@@ -45,6 +45,8 @@ def test_the_other_sheets_are_left_out_only_when_the_workbook_itself_is_replaced
     assert core_save_plan(d, "xlsx", path=tmp_path / "a.xlsx").other_sheets == ["Notes"]
     assert core_save_plan(d, "xlsx", path=tmp_path / "b.xlsx").other_sheets == []
     assert core_save_plan(d, "csv", path=tmp_path / "a.csv").other_sheets == []
+    d.path = tmp_path / "named.csv"  # a workbook named .csv: saved as the text its name says
+    assert core_save_plan(d, "csv", path=tmp_path / "named.csv").other_sheets == ["Notes"]
 
 
 @pytest.mark.parametrize("target", sorted(TARGETS))

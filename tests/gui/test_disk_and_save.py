@@ -225,3 +225,31 @@ def test_workbooks_and_clean_csv_are_not_asked_about(formulas, window, tmp_path,
     assert window.documents.save_as(tmp_path / "clean.csv")
     assert "ask_csv_formulas" not in dialogs_log.names()
     assert read_rows(tmp_path / "clean.csv") == [r for r in ROWS]
+
+
+@pytest.mark.parametrize(("name", "content", "rule", "magic"), [
+    ("wrong.csv", "workbook", "workbook-named-as-text", b"\xef\xbb\xbf"),
+    ("wrong.xlsx", "text", "text-named-as-workbook", b"PK\x03\x04")])
+def test_save_of_a_misnamed_file_writes_what_its_name_says_and_the_name_no_longer_misleads(
+        qtbot, tmp_path, dialogs_log, name, content, rule, magic):
+    """A workbook named .csv and a CSV named .xlsx open for what they are, the name said to mislead.
+    Save writes the format of the name, as convert and the Python API do (and a target that wants a
+    workbook refuses a name .csv): the file is what its name says, and the note is gone."""
+    path = tmp_path / name
+    if content == "text":
+        write_csv(path)
+    else:
+        from evaleditor.io import write_table
+
+        write_table(path.with_suffix(".xlsx"), HEADERS, ROWS)
+        path.with_suffix(".xlsx").rename(path)
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.documents.open_file(path)
+    assert rule in {i.rule for i in w.doc.validator.all_issues()}
+    w.model.setData(w.model.index(0, Q), "edited")
+    assert w.documents.save(wait=True)
+    assert path.read_bytes().startswith(magic)
+    assert rule not in {i.rule for i in w.doc.validator.all_issues()}
+    assert rule not in {i.rule for i in load_document(path).validator.all_issues()}
+    assert cells(path)[0][Q] == "edited"

@@ -199,7 +199,8 @@ class Documents:
         handled = self.disk_watch.before_save(wait)  # the file changed on disk: reload, keep mine, save as
         if handled is not None:
             return handled
-        return self._write(doc.path, doc.source_format, wait, keep_csv=True)
+        # the format the name says, as every save writes it (a workbook named .csv becomes CSV text)
+        return self._write(doc.path, doc.path.suffix.lower()[1:], wait, keep_csv=True)
 
     def save_as(self, path=None, fmt: str | None = None, wait: bool = False) -> bool:
         """Save under a new name, the headers spelt as Data ▸ Headers When Saving As says (by default kept
