@@ -36,7 +36,9 @@ def write_converted(source: Document, path: str | os.PathLike, plan: SavePlan, *
     refused = [i for i in out.validator.all_issues() if i.severity == ERROR and i.rule in BLOCKING_RULES]
     if not refused:
         read_back = ReadBack()
-        save_document(out, path, replace_read_only=replace_read_only, read_back=read_back, plan=plan)
+        style = _own_csv_style(source, out, path) if plan.fmt == "csv" else None
+        save_document(out, path, replace_read_only=replace_read_only, read_back=read_back, plan=plan,
+                      csv_style=style)
         if plan.format_limits:
             from evaleditor.core.alloc import bulk_allocation
             from evaleditor.io.load import document_of_read, load_document
@@ -45,8 +47,26 @@ def write_converted(source: Document, path: str | os.PathLike, plan: SavePlan, *
                 raw = read_back.take()  # what the save's check read: the file is not read again
                 out = document_of_read(raw, path, plan.target) if raw is not None \
                     else load_document(path, target=plan.target)
-        out.saved_as(path, plan.fmt)
+        out.saved_as(path, plan.fmt, style)
     return out, refused
+
+
+def _own_csv_style(source: Document, out: Document, path: str | os.PathLike):
+    """A CSV written onto the CSV it was read from keeps that file's encoding, delimiter and line ends,
+    as the window's Save does (UTF-8 with a BOM when its encoding cannot hold the text written); None
+    for any other file: a new .csv is UTF-8 with a BOM, commas and CRLF (formats.md)."""
+    from pathlib import Path
+
+    if source.source_format != "csv" or source.path is None or Path(path).absolute() != source.path.absolute():
+        return None
+    from evaleditor.core.export import export_rows
+    from evaleditor.io.text.delimited import UTF8_CSV, cannot_hold, kept_style
+
+    style = kept_style(source)
+    if not style.encoding.startswith("utf") and cannot_hold(out.dataset.headers(), export_rows(out.dataset),
+                                                            style.encoding) is not None:
+        return style._replace(encoding=UTF8_CSV.encoding)
+    return style
 
 
 def as_planned(source: Document, plan: SavePlan) -> Document:

@@ -324,3 +324,23 @@ def test_a_sheet_asked_of_a_file_without_sheets_is_one_line_and_exit_2(capsys, t
 def test_a_mistyped_command_is_a_missing_file_with_a_hint(capsys, tmp_path, monkeypatch, argv, said):
     monkeypatch.chdir(tmp_path)
     assert run(capsys, *argv) == (2, "", said)
+
+
+@pytest.mark.parametrize(("content", "kept"), [
+    (b"question,answer\nq1,a1\n", True),  # LF, no BOM
+    (b"question;answer\r\nq1;a1\r\n", True),  # semicolons
+    (b"\xef\xbb\xbfquestion,answer\r\nq1,a1\r\n", True)])
+def test_convert_onto_its_own_csv_keeps_its_style_and_a_new_csv_is_utf8_bom_crlf(capsys, tmp_path, content, kept):
+    """formats.md: a .csv written is UTF-8 with a BOM, commas, RFC 4180 (CRLF): a new file. Written onto
+    the file it was read from, the file keeps its own encoding, delimiter and line ends, as the window's
+    Save keeps them (and as the Python API's save onto its own file does): no edit, the same bytes."""
+    import evaleditor
+
+    src = tmp_path / "cases.csv"
+    src.write_bytes(content)
+    assert run(capsys, "convert", src, tmp_path / "new.csv")[0] == 0
+    assert (tmp_path / "new.csv").read_bytes() == b"\xef\xbb\xbfquestion,answer\r\nq1,a1\r\n"
+    assert run(capsys, "convert", src, src)[0] == 0
+    assert src.read_bytes() == content
+    evaleditor.open(src).save(src)
+    assert src.read_bytes() == content

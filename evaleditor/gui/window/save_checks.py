@@ -139,11 +139,10 @@ class SaveChecks(QObject):
         """Save of a CSV: its own encoding, BOM or none, delimiter and line ends (a delimited.CsvStyle);
         UTF-8 with a BOM, the rest kept, when its encoding cannot hold the text and the user agrees;
         None when they do not."""
-        from evaleditor.io.text.delimited import UTF8_CSV, CsvStyle, cannot_hold
+        from evaleditor.io.text.delimited import UTF8_CSV, cannot_hold, kept_style
 
         doc = self.window.doc
-        style = CsvStyle(doc.encoding or UTF8_CSV.encoding, doc.delimiter or UTF8_CSV.delimiter,
-                         doc.line_end or UTF8_CSV.line_end)
+        style = kept_style(doc)
         if style.encoding.startswith("utf"):
             return style
         ds = doc.dataset

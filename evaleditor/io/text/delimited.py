@@ -235,6 +235,14 @@ class CsvStyle(NamedTuple):
 UTF8_CSV = CsvStyle("utf-8-sig", ",", "\r\n")  # what a new .csv is (formats.md)
 
 
+def kept_style(doc) -> CsvStyle:
+    """The style of the CSV a Document was read from, which a save onto that file keeps (the window's
+    Save, convert and the Python API onto the file read): its encoding, delimiter and line end; a new
+    .csv's (UTF8_CSV) where it has none."""
+    return CsvStyle(doc.encoding or UTF8_CSV.encoding, doc.delimiter or UTF8_CSV.delimiter,
+                    doc.line_end or UTF8_CSV.line_end)
+
+
 def cannot_hold(headers: list[str], rows: list[list[str]], encoding: str) -> str | None:
     """The first character of the table `encoding` cannot store, or None when it holds it all."""
     for line in (headers, *rows):
