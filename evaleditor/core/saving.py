@@ -140,7 +140,8 @@ SHAPE_CHANGES = {  # the mode a save makes of the file: what it means for the fi
 
 def shape_change_text(plan: SavePlan, source: str) -> Msg | None:
     """What the save by `plan` of a document checked against `source` changes in how the file reads
-    (conversations or single-turn cases), or None: convert warns of it, the window says it when saved."""
+    (conversations or single-turn cases), or None: convert warns of it. (The window switches targets
+    with Data ▸ Target, whose banner shows the new shape at once: its saves keep the shape.)"""
     if plan.shape_change is None:
         return None
     _before, after, header = plan.shape_change
@@ -148,9 +149,9 @@ def shape_change_text(plan: SavePlan, source: str) -> Msg | None:
 
 
 def _shape_change(doc, written: list[str], target: str) -> tuple[str, str, str] | None:
-    """(the document's mode, the file's) when a file with the headers `written`, read as `target`,
-    groups conversations by another column than the document does (shape.py: single-turn when no
-    session cell is filled)."""
+    """(the document's mode, the file's, the column that makes the difference) when a file with the
+    headers `written`, read as `target`, groups conversations by another column than the document does
+    (shape.py: single-turn when no session cell is filled)."""
     ds = doc.dataset
     reader = get_target(target)
     pos = next((i for i, h in enumerate(written) if reader.recognise(h) == SESSION), None)

@@ -253,3 +253,19 @@ def test_save_of_a_misnamed_file_writes_what_its_name_says_and_the_name_no_longe
     assert rule not in {i.rule for i in w.doc.validator.all_issues()}
     assert rule not in {i.rule for i in load_document(path).validator.all_issues()}
     assert cells(path)[0][Q] == "edited"
+
+
+def test_reload_of_a_workbook_named_csv_replaced_by_its_csv_reads_the_text(qtbot, tmp_path, dialogs_log):
+    """A one-sheet workbook named .csv, replaced on disk by the CSV it should have been: Reload reads the
+    text (asking the text for the sheet it had would be refused: a text file has no sheets)."""
+    from evaleditor.io import write_table
+
+    path = tmp_path / "wrong.csv"
+    write_table(tmp_path / "book.xlsx", HEADERS, ROWS)
+    (tmp_path / "book.xlsx").rename(path)
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.documents.open_file(path) and w.doc.sheet is not None
+    write_csv(path, rows=THEIRS)
+    assert w.documents.disk_watch.reload()
+    assert w.doc.source_format == "csv" and [r.cells for r in w.doc.dataset.rows] == THEIRS

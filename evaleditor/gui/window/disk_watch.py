@@ -104,6 +104,9 @@ class DiskWatch(QObject):
         return answer
 
     def reload(self) -> bool:
-        """Open the file again from disk (same sheet and target), dropping the window's edits."""
+        """Open the file again from disk (same sheet, when the user had a choice of sheets, and target),
+        dropping the window's edits. A file of one sheet is read as it is now: it may have become text (a
+        workbook named .csv replaced by the CSV), which has no sheet to ask for."""
         doc = self.window.doc
-        return self.documents.open_file(doc.path, sheet=doc.sheet, target=doc.dataset.target.name, discard=True)
+        sheet = doc.sheet if len(doc.sheets) > 1 else None
+        return self.documents.open_file(doc.path, sheet=sheet, target=doc.dataset.target.name, discard=True)
