@@ -1747,6 +1747,10 @@ This is one step in Undo.</source>
         <source>Progress</source>
         <translation>进度</translation>
     </message>
+    <message>
+        <source>{seconds} s</source>
+        <translation>{seconds} 秒</translation>
+    </message>
 </context>
 <context>
     <name>Recovery</name>
