@@ -13,7 +13,8 @@ import json
 import pytest
 
 import evaleditor
-from evaleditor.core.commands import SetCells
+from evaleditor.core.commands import RenameColumn, SetCells
+from evaleditor.core.errors import WriteError
 from evaleditor.io.load import load_document
 from evaleditor.io.save import plan_save, save_document
 
@@ -162,6 +163,18 @@ def test_an_edit_that_replaces_rejected_content_is_listed_before_the_save(tmp_pa
     want["prompt"] = user("another question")
     assert saved[1] == want  # the history the edit did not touch is kept as read
 
+
+def test_a_column_the_sdk_json_cannot_hold_is_said_by_the_save_not_raised_by_its_plan(tmp_path):
+    """A file holding what the SDK rejects, whose column is renamed to a key the writer uses: planning the
+    save raises nothing (the window's save slot would swallow it), and the save refuses with one line."""
+    src = write(tmp_path, "in.json", {"eval_cases": [case(conversation_history=HISTORY_AS_CONTENTS)]})
+    doc = load_document(src)
+    ds = doc.dataset
+    RenameColumn(ds.columns[ds.headers().index("answer")].id, "source_case_id").apply(ds)
+    plan = plan_save(doc, "json")
+    with pytest.raises(WriteError, match="'source_case_id' cannot be saved as SDK JSON.*rename it"):
+        save_document(doc, tmp_path / "out.json", plan=plan)
+    assert not (tmp_path / "out.json").exists()
 
 def test_a_recovered_document_keeps_what_the_sdk_rejects(tmp_path):
     """The journal (crash recovery) holds what a row keeps as read: the recovered document saves it too."""

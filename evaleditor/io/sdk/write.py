@@ -107,12 +107,16 @@ def replaced_traces(ds: Dataset) -> list[int]:
 def replaced_rejected(ds: Dataset, command: Command | None) -> list[str]:
     """The paths (`eval_cases.3.prompt`, as read) of the fields holding what the SDK rejects that a save
     of `ds` as SDK JSON by a plan with `command` cannot write back as read, an edit having replaced them
-    (SdkCases.replaced); empty when there are none (a field no edit touched is written as read)."""
+    (SdkCases.replaced); empty when there are none (a field no edit touched is written as read), or when
+    the table cannot be written as SDK JSON at all (SdkColumnError): the save says why itself."""
     from evaleditor.core.saving import planned_dataset
 
     if not any(isinstance(r.payload, (SdkCase, SdkTrace)) and r.payload.kept is not None for r in ds.rows):
         return []  # most files
-    plan = SdkCases(planned_dataset(ds, command, ds.target.name))
+    try:
+        plan = SdkCases(planned_dataset(ds, command, ds.target.name))
+    except SdkColumnError:  # a column it cannot write: encode_sdk_json reports it
+        return []
     return [where for n in range(len(plan)) for where in plan.replaced(n)]
 
 
