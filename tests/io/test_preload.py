@@ -37,9 +37,11 @@ def test_progress_and_cancel_reach_the_read(tmp_path, monkeypatch):
     def slow_load(path, progress=None, cancel=None, deferred=False):
         progress(5, 10)
         reading.set()
-        while not cancel():
+        for _ in range(500):  # bounded: a Cancel not passed on fails the test instead of hanging the suite
+            if cancel():
+                raise Cancelled()
             threading.Event().wait(0.01)
-        raise Cancelled()
+        raise AssertionError("the taker's Cancel never reached the read")
 
     monkeypatch.setattr(load, "load_document", slow_load)
     preload = Preload(write_csv(tmp_path / "cases.csv"))
