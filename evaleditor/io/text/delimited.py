@@ -26,7 +26,7 @@ from evaleditor.io import budget
 from evaleditor.io.atomic import atomic_write
 from evaleditor.io.grid import EVERY, Cancel, Progress, build_grid, collect
 from evaleditor.io.safety import check_file
-from evaleditor.io.text.arrow_csv import MIN_BYTES, ColumnLengths, arrow_records
+from evaleditor.io.text.arrow_csv import MIN_BYTES, ColumnsRead, arrow_records
 from evaleditor.io.text.long_cells import END, LongCellWatch, failing_record_line, long_cell_notes
 
 DELIMITERS = (",", ";", "\t")
@@ -348,7 +348,7 @@ def read_delimited(
             progress(size, size)
         return rows
 
-    lengths = ColumnLengths(len(first)) if first else None
+    lengths = ColumnsRead(len(first)) if first else None
     try:
         try:
             rows = arrow_records(path, delimiter, len(first), limits, progress, cancel, lengths) if first else None
