@@ -181,10 +181,10 @@ class Validator:
         ctx = self._ctx = checks.RowContext(self.ds, self.is_workbook(), scans)
         rows = self.ds.rows
         self._empty: set[int] = bulk.empty_rows(rows)
-        kept = [scan.texts for scan in scans or ()]
-        if len(kept) == len(ctx.col_ids) and all(texts is not None and len(texts) == len(rows) for texts in kept):
-            columns = kept  # the reader's: no pass over the rows
-        else:
+        columns = [scan.texts for scan in scans or ()]  # the reader's: no pass over the rows
+        if scans:  # in place: the callers' list too holds no texts now, so that _index_spanning frees them
+            scans[:] = [scan._replace(texts=None) for scan in scans]
+        if len(columns) != len(ctx.col_ids) or not all(texts is not None and len(texts) == len(rows) for texts in columns):
             columns = bulk.columns_of(rows, len(ctx.col_ids))
         self._row_local: dict[int, tuple[Issue, ...]] = ctx.check_all(rows, columns, self._empty)
         irregular, questions = self._index_spanning(columns)

@@ -33,15 +33,18 @@ def read_table(
     target: str | None = None,
     written: bool = False,
     encoding: str | None = None,
+    keep_texts: bool = True,
 ) -> RawTable:
     """Read any supported file into a RawTable; ReadError (one-line reason) or Cancelled otherwise.
 
     `suffix` (".csv", ".xlsx" …) reads the file as if it had that suffix (a save's temporary file).
     `target`: a workbook opens on the first sheet whose question header that target recognises.
     `written`: the file is a workbook this process has just written (a save's read-back): its area is
-    the table it was given and it holds no formula, so the sheet's XML is not scanned for them."""
+    the table it was given and it holds no formula, so the sheet's XML is not scanned for them.
+    `keep_texts`: a text file's reader may keep its columns' texts for a validation that follows at once
+    (RawTable.scans); False when the rows are checked later, in slices, which do not take them."""
     try:
-        return _read(path, sheet, progress, cancel, suffix, target, written, encoding)
+        return _read(path, sheet, progress, cancel, suffix, target, written, encoding, keep_texts)
     except (ReadError, Cancelled):
         raise
     except MemoryError:
@@ -58,7 +61,8 @@ def _no_sheets(path, sheet: str) -> ReadError:
                                   ".ods files have sheets)"), (("sheet", sheet),)))
 
 
-def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False, encoding=None) -> RawTable:
+def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False, encoding=None,
+          keep_texts=True) -> RawTable:
     suffix = (suffix or Path(path).suffix).lower()
     if suffix in (*TEXT_SUFFIXES, *XLSX_SUFFIXES, ".xls", ".ods"):
         from evaleditor.io import safety
@@ -71,7 +75,7 @@ def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False
         if suffix in TEXT_SUFFIXES and kind not in ("zip", "ole"):
             from evaleditor.io.text.delimited import read_delimited
 
-            return read_delimited(path, progress, cancel, suffix, encoding)
+            return read_delimited(path, progress, cancel, suffix, encoding, keep_texts)
         if suffix == ".ods":
             from evaleditor.io.excel.ods import read_ods
 

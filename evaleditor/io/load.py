@@ -24,7 +24,8 @@ def load_document(path: str | os.PathLike, sheet: str | None = None, target: str
     with bulk_allocation():  # the table read is handed on, held by no name here (document_of_read frees it)
         return document_of_read(read_table(path, sheet=sheet, progress=progress, cancel=cancel,
                                            target=sheet_target or target,
-                                           encoding=encoding),  # a text file's encoding, when the user chose it
+                                           encoding=encoding,  # a text file's encoding, when the user chose it
+                                           keep_texts=not deferred),
                                 path, target, deferred)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import codecs
 import csv
+import gc
 import os
 import threading
 
@@ -12,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from evaleditor.core import bulk, checks
+from evaleditor.core import bulk, checks, validation
 from evaleditor.core.bulk import columns_of
 from evaleditor.core.checks import SHORT
 from evaleditor.core.errors import Cancelled, ReadError
@@ -300,3 +301,42 @@ def test_validation_takes_the_scans_instead_of_scanning_every_column(tmp_path, m
 
 
 NOTES = ["", "N/A", "nan", "NaN", "a note", "中文中文", "🙂🙂🙂🙂🙂"]
+
+
+def scans_holding_texts(rows: int) -> list:
+    gc.collect()
+    return [o for o in gc.get_objects() if isinstance(o, bulk.ColumnScan) and o.texts is not None and len(o.texts) == rows]
+
+
+@pytest.mark.parametrize("deferred", [False, True])
+def test_the_columns_texts_are_held_only_until_validation_has_taken_them(tmp_path, monkeypatch, deferred):
+    """8 bytes a cell: validation lets the reader's column lists go before it builds its indexes (no scan still
+    holds them), and a window, whose check in slices does not take them, has none kept at all."""
+    path = tmp_path / "t.csv"
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows([["question", "answer"], *([f"q{i}", "a"] for i in range(37))])
+    monkeypatch.setattr(delimited, "MIN_BYTES", 0)
+    read_scans, held = [], []
+    real_scans, real_index = arrow_csv.ColumnsRead.scans, validation.Validator._index_questions
+
+    def scans(self, grid):
+        read_scans.append(real_scans(self, grid))
+        read_scans.append([scan.texts for scan in read_scans[-1]])
+        return read_scans[0]
+
+    def index_questions(self, questions):
+        held.append(scans_holding_texts(37))
+        return real_index(self, questions)
+
+    monkeypatch.setattr(arrow_csv.ColumnsRead, "scans", scans)
+    monkeypatch.setattr(validation.Validator, "_index_questions", index_questions)
+    doc = load_document(path, deferred=deferred)
+    texts = read_scans.pop()
+    if deferred:
+        assert texts == [None, None]
+        doc.validator.finish_checking()
+    else:
+        assert len(texts) == 2 and all(len(t) == 37 for t in texts)  # the reader kept them for validation
+    del texts
+    assert held == [[]]
+    assert len(doc.validator.all_issues()) == len(load_document(path).validator.all_issues())

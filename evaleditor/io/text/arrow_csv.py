@@ -45,13 +45,15 @@ class Measured(NamedTuple):
 
 class ColumnsRead:
     """What validation asks of each column (core/bulk.ColumnScan, control characters left out), learnt batch
-    by batch (_measure), and the columns' texts, so that it need not look at every cell again (a Python-level pass over 100k rows
-    of 7 columns costs 0.07 s)."""
+    by batch (_measure), and, when `keep_texts`, the columns' texts, so that it need not look at every cell
+    again (a Python-level pass over 100k rows of 7 columns costs 0.07 s). A window checks the rows later, in
+    slices, which do not take them: it keeps no texts (8 bytes a cell)."""
 
-    def __init__(self, width: int):
+    def __init__(self, width: int, keep_texts: bool = True):
         self.longest = [0] * width
         self.short: list[list[int]] = [[] for _ in range(width)]
-        self.texts: list[list[str]] = [[] for _ in range(width)]  # the data rows' (validation's columns)
+        # the data rows' (validation's columns)
+        self.texts: list[list[str]] | None = [[] for _ in range(width)] if keep_texts else None
         self.records = 0  # so far; the first is the header
 
     def add(self, measured: list[Measured], columns: list[list[str]]) -> None:
@@ -60,7 +62,8 @@ class ColumnsRead:
         for c, (found, texts) in enumerate(zip(measured, columns, strict=True)):
             self.longest[c] = max(self.longest[c], found.longest)
             self.short[c] += found.short
-            self.texts[c] += texts[1:] if header else texts
+            if self.texts is not None:
+                self.texts[c] += texts[1:] if header else texts
         self.records += len(columns[0]) if columns else 0
 
     def scans(self, grid: Grid) -> list[ColumnScan] | None:
@@ -69,8 +72,9 @@ class ColumnsRead:
         if grid.header_at or grid.first_column or len(grid.headers) != len(self.longest) or \
                 len(grid.rows) != self.records - 1:
             return None
-        return [ColumnScan(longest, short, [], texts)
-                for longest, short, texts in zip(self.longest, self.short, self.texts, strict=True)]
+        texts = self.texts or [None] * len(self.longest)
+        return [ColumnScan(longest, short, [], kept)
+                for longest, short, kept in zip(self.longest, self.short, texts, strict=True)]
 
 
 def arrow_records(path: str | os.PathLike[str], delimiter: str, width: int, limits: budget.TableBudget,

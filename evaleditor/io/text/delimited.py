@@ -274,10 +274,11 @@ def _first_record(head: str, delimiter: str) -> list[str] | None:
 
 def read_delimited(
     path: str | os.PathLike[str], progress: Progress | None = None, cancel: Cancel | None = None,
-    suffix: str | None = None, encoding: str | None = None,
+    suffix: str | None = None, encoding: str | None = None, keep_texts: bool = True,
 ) -> RawTable:
     """`suffix` (".csv", ".tsv" …) stands for the file's own when it has another (a temporary file).
     `encoding`: read in that encoding (File ▸ Reopen with Encoding), not the one guess_encoding finds.
+    `keep_texts`: see read_table.
 
     The file is parsed as a stream (never held whole as text) so that memory stays close to the
     cells themselves."""
@@ -348,7 +349,7 @@ def read_delimited(
             progress(size, size)
         return rows
 
-    lengths = ColumnsRead(len(first)) if first else None
+    lengths = ColumnsRead(len(first), keep_texts) if first else None
     try:
         try:
             rows = arrow_records(path, delimiter, len(first), limits, progress, cancel, lengths) if first else None
