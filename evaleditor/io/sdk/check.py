@@ -112,6 +112,7 @@ def clean_model(value: Any, model: str, path: str, errors: Errors) -> Any:
     fields = MODELS[model]
     aliases = _ALIASES[model]
     out: dict[str, Any] = {}
+    spelt: dict[str, str] = {}  # a field's name -> the key it was read from
     for key, item in value.items():
         name = key if key in fields else aliases.get(key)
         if name is None:
@@ -121,12 +122,13 @@ def clean_model(value: Any, model: str, path: str, errors: Errors) -> Any:
             else:
                 _reject(errors, join(path, key), f"unknown key {key!r} in {model}")
             continue
-        if name in out:
-            errors.append((join(path, key), f"{name!r} is given twice (as {name!r} and {key!r}); the table "
+        if item is None:  # as if absent (a save leaves nulls out): not a second value of the field
+            continue
+        if name in spelt:
+            errors.append((join(path, key), f"{name!r} is given twice (as {spelt[name]!r} and {key!r}); the table "
                                             f"reads the first{KEPT}"))
             continue
-        if item is None:
-            continue
+        spelt[name] = key
         spec = fields[name][1]
         if _FAST.get(spec) is type(item):  # the common case, checked without a call
             out[name] = item
