@@ -214,3 +214,23 @@ def test_cases_beside_records_are_saved_as_cases(tmp_path, records):
     src = write(tmp_path, "in.json", obj)
     evaleditor.open(src).save(tmp_path / "out.json")
     assert read(tmp_path / "out.json") == obj
+
+
+@pytest.mark.parametrize("fmt", ["xlsx", "csv", "jsonl"])
+def test_converting_to_a_table_says_it_loses_what_the_sdk_rejects(tmp_path, capsys, fmt):
+    """Text the SDK rejects is left out of the checked case (so no other note names it): a table file
+    cannot hold it, and convert said nothing and exited 0; now its row is a case a table cannot show,
+    counted and warned as the others, and saving as SDK JSON still writes it back as read."""
+    from evaleditor.cli import main
+
+    obj = {"eval_cases": [case(conversation_history="earlier chat"), case(eval_case_id="c2")]}
+    src = write(tmp_path, "in.json", obj)
+    doc = evaleditor.open(src)
+    assert any("kept but not shown" in m and "conversation_history" in m for m in messages(doc)), messages(doc)
+    assert any("kept as it is on save as SDK JSON" in m for m in messages(doc)), messages(doc)
+    main(["convert", str(src), str(tmp_path / f"out.{fmt}"), "--format", "json"])
+    out, err = capsys.readouterr()
+    assert json.loads(out)["left_out"]["hidden_cases"] == 1
+    assert "1 case holds data a table cannot show" in err and "convert to .json to keep it" in err
+    doc.save(tmp_path / "out.json")
+    assert read(tmp_path / "out.json") == obj

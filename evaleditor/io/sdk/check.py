@@ -25,7 +25,7 @@ from evaleditor.io.sdk.schema import EXTRA_ALLOWED, MODELS
 
 DROP = object()  # a value the SDK would reject: left out of the cleaned copy
 Errors = list[tuple[str, str]]  # (path, message)
-KEPT = " (kept as it is on save)"  # ends the message of a value left out of the cleaned copy only
+KEPT = " (kept as it is on save as SDK JSON)"  # ends the message of a value left out of the cleaned copy only
 
 _ALIASES = {model: {alias: name for name, (alias, _) in fields.items() if alias != name}
             for model, fields in MODELS.items()}

@@ -313,6 +313,8 @@ def _notes(c: ReadCase, row: int, column: dict[str, int]) -> list[LoadNote]:
     findings = case_findings(c.case, f"eval_cases.{c.index}", not c.as_written)
     if not (findings or c.errors or c.hidden):
         return []  # most cases
+    # what the SDK rejects is not in the checked case, so no other entry names it: a table file loses it
+    hidden = c.hidden + [f"what the SDK rejects in {', '.join(c.kept.values)}"] if c.kept else c.hidden
     notes = [LoadNote("sdk-schema-error", f"{p}: {m}", row, _column_of(p, column))
              for p, m in c.errors[:_MAX_ERRORS]]
     if len(c.errors) > _MAX_ERRORS:
@@ -320,7 +322,7 @@ def _notes(c: ReadCase, row: int, column: dict[str, int]) -> list[LoadNote]:
                                                   "values the SDK would reject", row))
     for rule, path, message in findings:
         notes.append(LoadNote(rule, f"{path}: {message}", row, _column_of(path, column)))
-    if c.hidden:
+    if hidden:
         notes.append(LoadNote("sdk-not-shown", f"eval_cases.{c.index}: kept but not shown (written back "
-                                               f"unchanged): {'; '.join(c.hidden)}", row))
+                                               f"unchanged): {'; '.join(hidden)}", row))
     return notes
