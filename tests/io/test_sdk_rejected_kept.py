@@ -234,3 +234,17 @@ def test_converting_to_a_table_says_it_loses_what_the_sdk_rejects(tmp_path, caps
     assert "1 case holds data a table cannot show" in err and "convert to .json to keep it" in err
     doc.save(tmp_path / "out.json")
     assert read(tmp_path / "out.json") == obj
+
+
+@pytest.mark.parametrize("first, second", [("eval_cases", "evalCases"), ("evalCases", "eval_cases")])
+def test_a_second_case_list_under_the_other_spelling_is_kept(tmp_path, first, second):
+    """A file giving both eval_cases and evalCases shows the first; the second was dropped by every save,
+    even with no edit, and the window did not ask. Now a save writes both back as read."""
+    obj = {first: [case()], "candidate_name": "m1", second: [case(eval_case_id="other", prompt=user("other q"))]}
+    src = write(tmp_path, "in.json", obj)
+    doc = evaleditor.open(src)
+    assert doc.to_pandas()["question"].tolist() == ["q"]
+    assert any("the second is not" in m and "writes it back as it is" in m for m in messages(doc)), messages(doc)
+    doc.save(tmp_path / "out.json")
+    assert read(tmp_path / "out.json") == obj
+    assert evaleditor.open(tmp_path / "out.json").to_pandas()["question"].tolist() == ["q"]

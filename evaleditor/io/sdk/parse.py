@@ -120,10 +120,13 @@ def split_root(path: object, data: Any, errors: Errors) -> tuple[list[Any], dict
     cases: list[Any] | None = None
     document: dict[str, Any] = {}
     rest = {}
+    second: dict[str, Any] = {}
     for key, value in data.items():
         if field_name(ROOT, key) == "eval_cases":
-            if cases is not None:
-                errors.append((key, "eval_cases is given twice; the first is kept"))
+            if cases is not None:  # the other spelling: its cases are not read, but written back as read
+                errors.append((key, "eval_cases is given twice (as eval_cases and evalCases): the first is read, "
+                                    "the second is not, and a save as SDK JSON writes it back as it is"))
+                second[key] = value
             elif value is not None and not isinstance(value, list):
                 raise ReadError(path, NOT_SDK + f"eval_cases is {_a(kind(value))}, not an array")
             else:
@@ -132,6 +135,7 @@ def split_root(path: object, data: Any, errors: Errors) -> tuple[list[Any], dict
             rest[key] = value
     document.update(clean_model(rest, ROOT, "", errors))
     document.update(kept_values(rest, ROOT, "", errors))
+    document.update(second)  # eval_cases here: the cases were read from evalCases (write.sdk_root)
     return cases or [], document or None
 
 

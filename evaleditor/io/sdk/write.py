@@ -73,10 +73,12 @@ def dataset_to_sdk(ds: Dataset, progress: Progress | None = None) -> dict[str, A
 
 def sdk_root(plan: SdkCases, cases: Any) -> dict[str, Any]:
     """The SDK object of `plan` holding `cases` as its eval_cases: first, then the other keys of the
-    document it was read from, in their order."""
-    root: dict[str, Any] = {"eval_cases": cases}
-    if isinstance(plan.document, dict):
-        root.update((k, v) for k, v in plan.document.items() if k != "eval_cases")
+    document it was read from, in their order. A document holding cases of its own under eval_cases was
+    read from a file giving evalCases first (sdk/parse.split_root): the rows go back under evalCases."""
+    document = plan.document if isinstance(plan.document, dict) else {}
+    second = document.get("eval_cases")  # else [] at most: where the cases go (cases beside records)
+    root: dict[str, Any] = {"evalCases" if second else "eval_cases": cases}
+    root.update((k, v) for k, v in document.items() if k != "eval_cases" or second)
     return root
 
 
