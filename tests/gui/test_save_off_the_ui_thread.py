@@ -99,3 +99,26 @@ def test_saving_before_the_window_closes_keeps_it_painting(qtbot, tmp_path, slow
     timer.stop()
     assert slow_disk.waited == [True] and seen == [False]
     assert load_document(path).dataset.rows[0].cells[Q] == "mine"
+
+
+def test_keys_the_read_only_table_refuses_while_a_save_runs_are_said_not_dropped(qtbot, tmp_path, slow_disk,
+                                                                                dialogs_log):
+    """The input held during a quick save's quiet window reaches a read-only table once the save shows
+    its progress (an edit would race the save reading the document): typed text, Ctrl+Z, a second
+    Ctrl+S are not taken, and the status bar says so instead of their vanishing."""
+    path = write_csv(tmp_path / "cases.csv")
+    w = edited_window(qtbot, path)
+    w.documents.quiet_save_ms = 1
+    assert w.documents.save() and w.model.read_only  # the disk is still waiting: the save shows
+    w.view.setFocus()
+    qtbot.keyClick(w.view, Qt.Key.Key_Down)  # moving about is taken: nothing said
+    assert "not taken" not in w.statusBar().currentMessage()
+    qtbot.keyClick(w.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert w.statusBar().currentMessage() == ("Saving cases.csv\u2026 The table is read-only until it ends: "
+                                              "that key was not taken")
+    slow_disk.released.set()
+    qtbot.waitUntil(lambda: w.tasks.current is None, timeout=20000)
+    assert load_document(path).dataset.rows[0].cells[Q] == "mine" and w.model.data(w.model.index(0, Q)) == "mine"
+    w.statusBar().clearMessage()
+    qtbot.keyClick(w.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # the job ended: nothing said
+    assert "not taken" not in w.statusBar().currentMessage()

@@ -96,7 +96,8 @@ class MainWindow(QMainWindow):
                                      self.conversation_panel)
         self.action_states = ActionStates(self, self.model, self.view, self.banner, self.undo_stack)
         self.save_checks = SaveChecks(self)  # asked before a save; says why a save or a task failed
-        self.tasks = Tasks(self, self.progress, self.statusBar(), self.save_checks.show_error, self.action_states.set_busy)
+        self.tasks = Tasks(self, self.view, self.progress, self.statusBar(), self.save_checks.show_error,
+                           self.action_states.set_busy)
         self.recovery = recovery.Journal(self)  # crash journal of the unsaved edits
         self.documents = Documents(self, self.view, self.undo_stack, self.tasks, self.recovery, self.save_checks)
         self.ops = Operations(self, self.model, self.view, self.undo_stack, self.statusBar(), self.documents)

@@ -1,27 +1,50 @@
 """The window's one background job at a time: a big file's load, any save, a replace-all in slices.
-Tasks is handed what it touches: the widget that owns the jobs, the progress strip, the status bar,
-how a failure is shown and how the window goes busy (read-only) and back (MainWindow makes one:
-`window.tasks`)."""
+Tasks is handed what it touches: the widget that owns the jobs, the table (read-only while one runs),
+the progress strip, the status bar, how a failure is shown and how the window goes busy (read-only)
+and back (MainWindow makes one: `window.tasks`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
-from PySide6.QtWidgets import QStatusBar, QWidget
+from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QObject, Qt, QTimer
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QApplication, QStatusBar, QWidget
 
 from evaleditor.gui.window.loader import BackgroundTask, ProgressStrip
 
 translate = QCoreApplication.translate
 
+_READING_KEYS = {Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_PageUp,
+                 Qt.Key.Key_PageDown, Qt.Key.Key_Home, Qt.Key.Key_End, Qt.Key.Key_Tab, Qt.Key.Key_Backtab,
+                 Qt.Key.Key_Shift, Qt.Key.Key_Control, Qt.Key.Key_Alt, Qt.Key.Key_Meta, Qt.Key.Key_AltGr}
+
+
+class RefusedKeys(QObject):
+    """While a job runs the table is read-only: a key pressed in it that would have changed something
+    (typed text, Ctrl+Z, Ctrl+S …) is not taken, and `said()` tells the user so, instead of it vanishing."""
+
+    def __init__(self, table: QWidget, said: Callable[[], None]):
+        super().__init__(table)
+        self.table, self.said = table, said
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() == QEvent.Type.KeyPress and isinstance(obj, QWidget) \
+                and (obj is self.table or self.table.isAncestorOf(obj)) and event.key() not in _READING_KEYS and not event.matches(QKeySequence.StandardKey.Copy) \
+                and not event.matches(QKeySequence.StandardKey.SelectAll):
+            self.said()
+        return False
+
 
 class Tasks:
-    def __init__(self, owner: QWidget, progress: ProgressStrip, status: QStatusBar,
+    def __init__(self, owner: QWidget, table: QWidget, progress: ProgressStrip, status: QStatusBar,
                  show_error: Callable[..., None], set_busy: Callable[[bool], None]):
         self.owner, self.progress, self.status = owner, progress, status
         self._show_error, self._set_busy = show_error, set_busy
         self.current = None  # the job running (a loader.BackgroundTask or SlicedTask), else None
         self._shown = False  # its progress strip is up, the window read-only
+        self._text = ""  # what the job does ("Saving cases.csv…")
+        self._refused = RefusedKeys(table, self._say_refused)
         progress.cancelRequested.connect(self.cancel)
 
     def start(self, text: str, fn, on_success, error_title: str, on_failure=None, done_is_done=False,
@@ -31,12 +54,15 @@ class Tasks:
 
         `quiet_ms`: a job that ends within it shows nothing (a quick save: no progress strip flashing,
         the window not turning read-only and back). Meanwhile the event loop turns (the window paints,
-        timers fire) but the user's input waits, kept, as it did while a save ran on the UI thread;
-        a job still running then shows its progress and Cancel, the window read-only. `wait`: return
-        only once the job has ended, the user's input kept waiting (a save before the window closes).
-        Returns None while the job runs, else whether it succeeded."""
+        timers fire) but the user's input waits, kept, as it did while a save ran on the UI thread.
+        A job still running then shows its progress and Cancel, the window read-only (the job reads the
+        document: an edit now would race it), and only then gets the input that waited: what of it
+        would change something (typed text, Ctrl+Z, Ctrl+S) is not taken, and the status bar says so,
+        as it does for any such key while a job runs. `wait`: return only once the job has ended, the
+        user's input kept waiting (a save before the window closes), then delivered to the window as it
+        is again. Returns None while the job runs, else whether it succeeded."""
         task = task or BackgroundTask(fn, self.owner, done_is_done)
-        self.current, self._shown = task, False
+        self.current, self._shown, self._text = task, False, text
         ended: list[bool] = []  # its first item: whether it succeeded (`finished` comes last)
         task.succeeded.connect(lambda _result: ended.append(True))
         task.finished.connect(lambda: ended.append(False))
@@ -61,8 +87,13 @@ class Tasks:
         """The job's progress strip, the window read-only; no Cancel while the user's input waits."""
         self._shown = True
         self._set_busy(True)
+        QApplication.instance().installEventFilter(self._refused)
         self.progress.begin(text)
         self.progress.cancel_button.setEnabled(not wait)
+
+    def _say_refused(self) -> None:
+        self.status.showMessage(translate("Documents", "{job} The table is read-only until it ends: that key was "
+                                                       "not taken").format(job=self._text), 8000)
 
     def _hold_input(self, task, ms: int | None = None) -> bool:
         """Turn the event loop, the user's input kept for later, until `task` ends or `ms` have passed;
@@ -79,6 +110,7 @@ class Tasks:
     def _finished(self) -> None:
         shown, self._shown = self._shown, False
         if shown:
+            QApplication.instance().removeEventFilter(self._refused)
             self.progress.end()
         if self.current is not None:
             self.current.deleteLater()
