@@ -122,3 +122,23 @@ def test_keys_the_read_only_table_refuses_while_a_save_runs_are_said_not_dropped
     w.statusBar().clearMessage()
     qtbot.keyClick(w.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # the job ended: nothing said
     assert "not taken" not in w.statusBar().currentMessage()
+
+
+def test_a_window_whose_save_cannot_stop_stays_open_and_says_so(qtbot, tmp_path, slow_disk, dialogs_log,
+                                                                monkeypatch):
+    """Closing cancels the save and waits for it; a save still in its fsync after that keeps the window
+    open, nothing asked (Save could not start beside it; Discard would destroy a running thread)."""
+    from evaleditor.gui.window.tasks import Tasks
+
+    path = write_csv(tmp_path / "cases.csv")
+    w = edited_window(qtbot, path)
+    w.documents.quiet_save_ms = 1
+    monkeypatch.setattr(Tasks, "stop_wait_ms", 1)
+    assert w.documents.save() and w.tasks.current is not None  # the disk is still waiting
+    assert not w.close()
+    assert w.isVisible() and "ask_save_changes" not in dialogs_log.names()
+    assert w.statusBar().currentMessage() == ("The window stays open until the save or load under way has "
+                                              "ended: close it again then")
+    slow_disk.released.set()
+    qtbot.waitUntil(lambda: w.tasks.current is None, timeout=20000)
+    assert w.close() and not w.isVisible()

@@ -292,8 +292,13 @@ class Documents:
 
     def close(self) -> bool:
         """The window closes: the running load or save is cancelled; True when the document may go
-        (unmodified, saved now, or discarded), and then its recovery journal goes too."""
-        self.tasks.stop()
+        (unmodified, saved now, or discarded), and then its recovery journal goes too. A job that has
+        not ended even then (a save in a slow disk's fsync) keeps the window open, nothing asked: its
+        thread must not outlive the window, and Save could not start beside it."""
+        if not self.tasks.stop():
+            self.status.showMessage(translate("Documents", "The window stays open until the save or load under "
+                                                           "way has ended: close it again then"), 10000)
+            return False
         if not self.maybe_save():
             return False
         self.journal.discard()  # saved, or the edits were discarded

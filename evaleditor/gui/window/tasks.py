@@ -37,6 +37,7 @@ class RefusedKeys(QObject):
 
 
 class Tasks:
+    stop_wait_ms = 10_000  # how long a closing window waits for its cancelled job
     def __init__(self, owner: QWidget, table: QWidget, progress: ProgressStrip, status: QStatusBar,
                  show_error: Callable[..., None], set_busy: Callable[[bool], None]):
         self.owner, self.progress, self.status = owner, progress, status
@@ -123,8 +124,10 @@ class Tasks:
             self.current.cancel()
             self.progress.cancel_button.setEnabled(False)
 
-    def stop(self) -> None:
-        """The window closes: cancel the job and wait for it (at most 10 s)."""
+    def stop(self) -> bool:
+        """The window closes: cancel the job and wait for it (at most stop_wait_ms); True when no job
+        runs any more. A save in a slow disk's fsync cannot stop at once: its thread still runs."""
         if self.current is not None:
             self.current.cancel()
-            self.current.wait(10000)
+            return self.current.wait(self.stop_wait_ms)
+        return True
