@@ -61,6 +61,25 @@ def _no_sheets(path, sheet: str) -> ReadError:
                                   ".ods files have sheets)"), (("sheet", sheet),)))
 
 
+def _as_text(suffix: str, kind: str) -> bool:
+    """A file of this name and these bytes (safety.sniff) is read as text, which has no sheets."""
+    return kind == "other" or suffix in TEXT_SUFFIXES and kind not in ("zip", "ole")
+
+
+def has_sheets(path: str | os.PathLike[str]) -> bool:
+    """Whether `path`, as its bytes are now, is read as a workbook (a sheet may be asked of it), not as
+    text or JSON; False when it cannot be read."""
+    from evaleditor.io import safety
+
+    suffix = Path(path).suffix.lower()
+    if suffix not in (*TEXT_SUFFIXES, *XLSX_SUFFIXES, ".xls", ".ods"):
+        return False
+    try:
+        return not _as_text(suffix, safety.sniff(path))
+    except ReadError:
+        return False
+
+
 def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False, encoding=None,
           keep_texts=True) -> RawTable:
     suffix = (suffix or Path(path).suffix).lower()
@@ -69,8 +88,7 @@ def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False
 
         safety.check_file(path)
         kind = safety.sniff(path)  # the one place a file's real type is told from its bytes
-        text = kind == "other" or suffix in TEXT_SUFFIXES and kind not in ("zip", "ole")  # read as text
-        if text and sheet is not None:
+        if _as_text(suffix, kind) and sheet is not None:
             raise _no_sheets(path, sheet)
         if suffix in TEXT_SUFFIXES and kind not in ("zip", "ole"):
             from evaleditor.io.text.delimited import read_delimited

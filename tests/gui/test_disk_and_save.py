@@ -269,3 +269,31 @@ def test_reload_of_a_workbook_named_csv_replaced_by_its_csv_reads_the_text(qtbot
     write_csv(path, rows=THEIRS)
     assert w.documents.disk_watch.reload()
     assert w.doc.source_format == "csv" and [r.cells for r in w.doc.dataset.rows] == THEIRS
+
+
+def test_reload_of_a_workbook_of_several_sheets_replaced_by_text_reads_the_text(qtbot, tmp_path, dialogs_log):
+    """The user chose a sheet of a workbook named .csv; the file is replaced on disk by CSV text: Reload
+    reads the text (the sheet it had would be refused: a text file has no sheets)."""
+    from tests.io.io_builders import tables_xlsx
+
+    path = tmp_path / "wrong.csv"
+    tables_xlsx(tmp_path / "book.xlsx", {"Other": [["x"]], "Cases": [HEADERS, *ROWS]}).rename(path)
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.documents.open_file(path, sheet="Cases") and len(w.doc.sheets) == 2
+    write_csv(path, rows=THEIRS)
+    assert w.documents.disk_watch.reload()
+    assert w.doc.source_format == "csv" and [r.cells for r in w.doc.dataset.rows] == THEIRS
+    assert "show_error" not in dialogs_log.names()
+
+
+def test_reload_of_a_workbook_of_several_sheets_keeps_the_sheet_chosen(qtbot, tmp_path, dialogs_log):
+    from tests.io.io_builders import tables_xlsx
+
+    path = tables_xlsx(tmp_path / "book.xlsx", {"Other": [["x"]], "Cases": [HEADERS, *ROWS]})
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.documents.open_file(path, sheet="Cases")
+    tables_xlsx(path, {"Other": [["y"]], "Cases": [HEADERS, *THEIRS]})
+    assert w.documents.disk_watch.reload()
+    assert w.doc.sheet == "Cases" and [r.cells for r in w.doc.dataset.rows] == THEIRS

@@ -104,9 +104,12 @@ class DiskWatch(QObject):
         return answer
 
     def reload(self) -> bool:
-        """Open the file again from disk (same sheet, when the user had a choice of sheets, and target),
-        dropping the window's edits. A file of one sheet is read as it is now: it may have become text (a
-        workbook named .csv replaced by the CSV), which has no sheet to ask for."""
+        """Open the file again from disk (same sheet, when the user had a choice of sheets and the file is
+        still a workbook, and target), dropping the window's edits. A file of one sheet, or one that has
+        become text (a workbook named .csv replaced by the CSV), is read as it is now: text has no sheet
+        to ask for."""
+        from evaleditor.io import has_sheets
+
         doc = self.window.doc
-        sheet = doc.sheet if len(doc.sheets) > 1 else None
+        sheet = doc.sheet if len(doc.sheets) > 1 and has_sheets(doc.path) else None
         return self.documents.open_file(doc.path, sheet=sheet, target=doc.dataset.target.name, discard=True)
