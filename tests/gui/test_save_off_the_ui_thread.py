@@ -142,3 +142,16 @@ def test_a_window_whose_save_cannot_stop_stays_open_and_says_so(qtbot, tmp_path,
     slow_disk.released.set()
     qtbot.waitUntil(lambda: w.tasks.current is None, timeout=20000)
     assert w.close() and not w.isVisible()
+
+
+def test_a_dataset_of_exactly_background_rows_saves_quietly(qtbot, tmp_path, slow_disk, dialogs_log):
+    """BACKGROUND_ROWS is the most rows whose save shows nothing while it is quick; only more show their
+    progress at once."""
+    path = write_csv(tmp_path / "cases.csv")
+    w = edited_window(qtbot, path)
+    w.documents.background_rows = w.doc.dataset.row_count()
+    seen = []
+    timer = slow_disk.release_when_waiting(lambda: seen.append(w.progress.isVisible()))
+    assert w.documents.save()
+    timer.stop()
+    assert seen == [False] and not w.is_modified()

@@ -34,7 +34,7 @@ from evaleditor.io.load import BACKGROUND_BYTES
 
 ENCODED_FORMATS = ("csv", "tsv")  # text files, read in an encoding (File ▸ Reopen with Encoding)
 
-BACKGROUND_ROWS = 20_000  # datasets bigger than this show their save's progress at once
+BACKGROUND_ROWS = 20_000  # datasets of more rows than this show their save's progress at once
 QUIET_SAVE_MS = 250  # a smaller one's save shows it only when it takes longer than this
 translate = QCoreApplication.translate
 
@@ -279,7 +279,7 @@ class Documents:
                 said += " \u00b7 " + step.note
             self.status.showMessage(said, 10000 if step is not None else 6000)
 
-        quiet = self.quiet_save_ms if doc.dataset.row_count() < self.background_rows else 0
+        quiet = self.quiet_save_ms if doc.dataset.row_count() <= self.background_rows else 0
         ended = self.tasks.start(translate("Documents", "Saving {name}\u2026").format(name=path.name),
                                 lambda progress, cancel: save_document(doc, path, progress=_stoppable(progress, cancel),
                                                                        neutralise_formulas=neutralise,
