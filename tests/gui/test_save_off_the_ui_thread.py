@@ -155,3 +155,33 @@ def test_a_dataset_of_exactly_background_rows_saves_quietly(qtbot, tmp_path, slo
     assert w.documents.save()
     timer.stop()
     assert seen == [False] and not w.is_modified()
+
+
+def test_progress_reported_before_a_job_shows_is_shown(qtbot, dialogs_log):
+    """A job that outlasts its quiet window shows how far it already is, not an empty strip until its
+    next report (which may be long in coming: a save's fsync reports nothing)."""
+    from evaleditor.gui.window.loader import BackgroundTask
+
+    reported, go = threading.Event(), threading.Event()
+
+    def work(progress, _cancelled):
+        progress(3, 10)
+        reported.set()
+        go.wait(20)
+
+    class ReportsFirst(BackgroundTask):  # its first report is posted before the quiet window starts
+        def start(self):
+            super().start()
+            reported.wait(20)
+
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.show()
+    try:
+        assert w.tasks.start("Working\u2026", None, lambda _r: None, "Failed", task=ReportsFirst(work, w),
+                             quiet_ms=1) is None
+        assert w.progress.isVisible() and w.progress.bar.isVisible()
+        assert (w.progress.bar.value(), w.progress.bar.maximum()) == (3, 10)
+    finally:
+        go.set()
+        qtbot.waitUntil(lambda: w.tasks.current is None, timeout=20000)

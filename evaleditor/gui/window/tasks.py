@@ -45,6 +45,7 @@ class Tasks:
         self.current = None  # the job running (a loader.BackgroundTask or SlicedTask), else None
         self._shown = False  # its progress strip is up, the window read-only
         self._text = ""  # what the job does ("Saving cases.csv…")
+        self._last_report: tuple[int, int] | None = None  # the job's last progress (shown when it shows)
         self._refused = RefusedKeys(table, self._say_refused)
         progress.cancelRequested.connect(self.cancel)
 
@@ -63,11 +64,11 @@ class Tasks:
         user's input kept waiting (a save before the window closes), then delivered to the window as it
         is again. Returns None while the job runs, else whether it succeeded."""
         task = task or BackgroundTask(fn, self.owner, done_is_done)
-        self.current, self._shown, self._text = task, False, text
+        self.current, self._shown, self._text, self._last_report = task, False, text, None
         ended: list[bool] = []  # its first item: whether it succeeded (`finished` comes last)
         task.succeeded.connect(lambda _result: ended.append(True))
         task.finished.connect(lambda: ended.append(False))
-        task.progressed.connect(self.progress.report)
+        task.progressed.connect(self._report)
         task.succeeded.connect(on_success)
         if on_failure is not None:
             task.failed.connect(lambda _message: on_failure())
@@ -85,12 +86,19 @@ class Tasks:
         return ended[0] if ended else None
 
     def _show(self, text: str, wait: bool) -> None:
-        """The job's progress strip, the window read-only; no Cancel while the user's input waits."""
+        """The job's progress strip (with its last report, if any came while nothing showed), the window
+        read-only; no Cancel while the user's input waits."""
         self._shown = True
         self._set_busy(True)
         QApplication.instance().installEventFilter(self._refused)
         self.progress.begin(text)
+        if self._last_report is not None:
+            self.progress.report(*self._last_report)
         self.progress.cancel_button.setEnabled(not wait)
+
+    def _report(self, done: int, total: int) -> None:
+        self._last_report = (done, total)
+        self.progress.report(done, total)
 
     def _say_refused(self) -> None:
         self.status.showMessage(translate("Documents", "{job} The table is read-only until it ends: that key was "
