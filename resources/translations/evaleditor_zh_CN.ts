@@ -798,6 +798,10 @@ This is one step in Undo.</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
+        <source>The window stays open until the save or load under way has ended: close it again then</source>
+        <translation>窗口会保持打开，直到正在进行的保存或打开结束：届时请再次关闭</translation>
+    </message>
+    <message>
         <source>written as UTF-8: {encoding} cannot hold every character</source>
         <translation>已写为 UTF-8：{encoding} 无法容纳所有字符</translation>
     </message>
@@ -808,6 +812,10 @@ This is one step in Undo.</source>
     <message>
         <source>Cancelled</source>
         <translation>已取消</translation>
+    </message>
+    <message>
+        <source>{job} The table is read-only until it ends: that key was not taken</source>
+        <translation>{job} 表格在其结束前为只读：该按键未被接受</translation>
     </message>
 </context>
 <context>
