@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QObject, Qt, QTimer
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication, QStatusBar, QWidget
+from PySide6.QtWidgets import QStatusBar, QWidget
 
 from evaleditor.gui.window.loader import BackgroundTask, ProgressStrip
 
@@ -29,9 +29,8 @@ class RefusedKeys(QObject):
         self.table, self.said = table, said
 
     def eventFilter(self, obj, event) -> bool:
-        if event.type() == QEvent.Type.KeyPress and isinstance(obj, QWidget) \
-                and (obj is self.table or self.table.isAncestorOf(obj)) and event.key() not in _READING_KEYS and not event.matches(QKeySequence.StandardKey.Copy) \
-                and not event.matches(QKeySequence.StandardKey.SelectAll):
+        if event.type() == QEvent.Type.KeyPress and event.key() not in _READING_KEYS \
+                and not event.matches(QKeySequence.StandardKey.Copy) and not event.matches(QKeySequence.StandardKey.SelectAll):
             self.said()
         return False
 
@@ -90,7 +89,7 @@ class Tasks:
         read-only; no Cancel while the user's input waits."""
         self._shown = True
         self._set_busy(True)
-        QApplication.instance().installEventFilter(self._refused)
+        self._refused.table.installEventFilter(self._refused)  # the table's keys only: no Python call per event of the app
         self.progress.begin(text)
         if self._last_report is not None:
             self.progress.report(*self._last_report)
@@ -119,7 +118,7 @@ class Tasks:
     def _finished(self) -> None:
         shown, self._shown = self._shown, False
         if shown:
-            QApplication.instance().removeEventFilter(self._refused)
+            self._refused.table.removeEventFilter(self._refused)
             self.progress.end()
         if self.current is not None:
             self.current.deleteLater()
