@@ -10,6 +10,14 @@ from tests.gui.test_fill_down import column, select
 SESSION, TURN, Q, A, TOOLS = range(5)
 
 
+def find(w, text):
+    """The Find dialog opened over the selection as it is, looking for `text`."""
+    w.show_find()
+    dlg = w.find_dialog
+    dlg.find_edit.setText(text)
+    return dlg
+
+
 def test_replace_all_over_a_selection_of_a_column_changes_only_those_cells(window, qtbot):
     w = window
     select(w, 0, SESSION, 1, SESSION)  # s1, s1 of the first conversation
@@ -29,9 +37,7 @@ def test_replace_all_over_a_selection_of_a_column_changes_only_those_cells(windo
 def test_the_count_says_it_is_the_selections(window, qtbot):
     w = window
     select(w, 0, Q, 2, A)
-    w.show_find()
-    dlg = w.find_dialog
-    dlg.find_edit.setText("n")
+    dlg = find(w, "n")
     found = dlg.update_count()
     # "Weather in Paris?" 1, "Sunny" 2, "And Lyon?" 2, "Cloudy" 0, "Book a train" 1, "Done" 1
     assert (found.matches, len(found.cells)) == (7, 5)
@@ -60,9 +66,7 @@ def test_changing_the_selection_while_the_dialog_is_open_counts_the_new_one(wind
     w = window
     w.set_document(make_doc(rows=[["s1", "1", "x", "x", ""], ["s1", "2", "x", "x", ""], ["s1", "3", "x", "x", ""]]))
     select(w, 0, Q, 1, Q)
-    w.show_find()
-    dlg = w.find_dialog
-    dlg.find_edit.setText("x")
+    dlg = find(w, "x")
     assert dlg.update_count().matches == 2
     select(w, 0, Q, 2, A)
     assert dlg.in_selection.isChecked()
@@ -78,9 +82,7 @@ def test_a_filter_that_hides_the_selection_leaves_its_cells_alone(window, qtbot)
     w.set_document(make_doc(rows=[["s1", "1", "x", "x", ""], ["s1", "2", "x", "x", ""],
                                   ["s2", "1", "x", "x", ""], ["s2", "2", "x", "x", ""]]))
     select(w, 0, Q, 1, A)
-    w.show_find()
-    dlg = w.find_dialog
-    dlg.find_edit.setText("x")
+    dlg = find(w, "x")
     dlg.replace_edit.setText("y")
     assert dlg.update_count().matches == 4
     w.navigation.apply_filter(RowFilter(session="s2"))
@@ -93,9 +95,7 @@ def test_a_selection_made_after_a_filter_is_the_one_replaced_in(window, qtbot):
     w = window
     w.set_document(make_doc(rows=[["s1", "1", "x", "x", ""], ["s2", "1", "x", "x", ""], ["s2", "2", "x", "x", ""]]))
     select(w, 0, Q, 0, A)
-    w.show_find()
-    dlg = w.find_dialog
-    dlg.find_edit.setText("x")
+    dlg = find(w, "x")
     w.navigation.apply_filter(RowFilter(session="s2"))
     select(w, 0, Q, 1, Q)  # the two s2 rows' questions
     assert dlg.in_selection.isEnabled()
@@ -109,9 +109,7 @@ def test_opening_another_file_forgets_the_old_files_selection(window, qtbot):
     searched in it (they raised KeyError)."""
     w = window
     select(w, 0, SESSION, 3, A)
-    w.show_find()
-    dlg = w.find_dialog
-    dlg.find_edit.setText("s")
+    dlg = find(w, "s")
     dlg.replace_edit.setText("S")
     assert dlg.update_count().matches > 0
     w.set_document(make_doc(rows=[]))
@@ -124,9 +122,7 @@ def test_the_scope_drops_rows_the_file_no_longer_has(window, qtbot):
     """A row removed under the remembered selection is not searched (nor looked up: KeyError)."""
     w = window
     select(w, 0, Q, 2, Q)
-    w.show_find()
-    dlg = w.find_dialog
-    dlg.find_edit.setText("?")
+    dlg = find(w, "?")
     dlg.replace_edit.setText("!")
     assert dlg.update_count().matches == 2
     w.doc.dataset.remove_block(1, 1)  # "And Lyon?"
@@ -138,9 +134,7 @@ def test_after_a_sort_the_selected_cells_are_the_ones_searched(window, dialogs_l
     """A sort moves the selection with its cells (layoutChanged): the scope is read again, from there."""
     w = window
     select(w, 0, Q, 1, Q)  # "Weather in Paris?", "And Lyon?"
-    w.show_find()
-    dlg = w.find_dialog
-    dlg.find_edit.setText("?")
+    dlg = find(w, "?")
     dlg.replace_edit.setText("!")
     dlg.scope.cells()
     dialogs_log.answers["ask_sort_scrambles"] = dialogs.SORT_ANYWAY
@@ -154,9 +148,7 @@ def test_after_a_sort_the_selected_cells_are_the_ones_searched(window, dialogs_l
 def test_overlapping_and_separate_ranges_are_searched_once_each(window, qtbot):
     w = window
     select(w, 0, SESSION, 1, TURN, (1, TURN, 3, TURN), (0, SESSION, 0, SESSION))
-    w.show_find()
-    dlg = w.find_dialog
-    dlg.find_edit.setText("s")
+    dlg = find(w, "s")
     dlg.replace_edit.setText("S")
     assert dlg.update_count().cells == [(w.model.row_id(0), w.doc.dataset.columns[SESSION].id),
                                         (w.model.row_id(1), w.doc.dataset.columns[SESSION].id)]
