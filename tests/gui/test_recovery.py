@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from evaleditor.gui import MainWindow, dialogs
-from evaleditor.gui.window import recovery, restoring
+from evaleditor.gui.window import recovery, restoring, windows
 from evaleditor.io.load import load_document
 from tests.gui.conftest import shown_title
 from tests.gui.test_window import Q, write_csv
@@ -111,6 +111,27 @@ def test_restored_windows_are_new_when_the_window_shows_a_document(edited, qtbot
         qtbot.addWidget(r)
     assert len(restored) == 1 and restored[0] is not w and restored[0].doc.path.name == "cases.csv"
     assert w.doc.path.name == "other.csv"
+
+
+@pytest.mark.parametrize("background", [False, True])
+def test_restoring_the_file_the_window_opened_replaces_it_rather_than_opening_a_second_window(
+        edited, qtbot, dialogs_log, background):
+    """`evaleditor crash.csv` after a crash: the window opening crash.csv takes the restored edits (the
+    load under way cancelled, or its document replaced); no second window on the same file."""
+    expected = [r.cells[:] for r in edited.doc.dataset.rows]
+    path = edited.doc.path
+    edited.recovery.release()
+    dialogs_log.answers["ask_restore"] = restore_all
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.show()
+    assert w.documents.open_file(path, background=background)
+    assert restoring.offer_restore(w) == [w]
+    qtbot.waitUntil(lambda: w.tasks.current is None, timeout=30000)  # a hang guard
+    assert [x for x in windows.open_windows() if x is not edited] == [w]
+    assert [r.cells for r in w.doc.dataset.rows] == expected and w.is_modified()
+    assert shown_title(w).startswith("cases.csv*")
+    assert w.documents.save() and [r.cells for r in load_document(path).dataset.rows] == expected
 
 
 def test_a_clean_save_removes_the_journal(edited):

@@ -59,6 +59,7 @@ class Documents:
         self.journal, self.checks = journal, checks  # checks: asked before a save (sheets left out, CSV formulas …)
         self.status = window.statusBar()
         self.file_stamp: tuple[int, int] | None = None  # (mtime, size) of the file as last read or written
+        self.opening: Path | None = None  # the file a load under way reads
         self.shape_message = ""  # the status message that said the opened file's shape (an edit makes it stale)
         self.disk_watch = DiskWatch(window, self)  # the file changed on disk: asked on focus and before Save
 
@@ -98,8 +99,10 @@ class Documents:
             load = preloaded.take if preloaded is not None else \
                 lambda progress, cancel: load_document(path, sheet, target, progress, cancel, deferred=True,
                                                        encoding=encoding)
+            self.opening = path
             self.tasks.start(translate("Documents", "Opening {name}\u2026").format(name=path.name), load,
-                             self._opened, translate("Documents", "Cannot open the file"))
+                             self._opened, translate("Documents", "Cannot open the file"),
+                             on_failure=lambda: setattr(self, "opening", None))
             return True
         try:
             doc = load_document(path, sheet=sheet, target=target, encoding=encoding)
@@ -109,7 +112,14 @@ class Documents:
         self._opened(doc)
         return True
 
+    def holds(self, path: Path) -> bool:
+        """Whether the window shows the file `path`, or is opening it."""
+        if self.tasks.current is not None:
+            return self.opening == path
+        return self.doc is not None and self.doc.path == path
+
     def _opened(self, doc) -> None:
+        self.opening = None
         self.window.set_document(doc)
         self.file_stamp = file_stamp(doc.path)
         if doc.path:

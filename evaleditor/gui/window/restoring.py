@@ -13,6 +13,7 @@ from PySide6.QtCore import QCoreApplication, QLockFile
 
 from evaleditor.gui import dialogs
 from evaleditor.gui.window.recovery import recovery_dir, remove_journal, try_lock
+from evaleditor.gui.window.windows import open_windows
 
 log = logging.getLogger(__name__)
 translate = QCoreApplication.translate
@@ -119,10 +120,20 @@ def restore(window, entry: Entry) -> bool:
     return True
 
 
+def _holder(candidates: list, entry: Entry):
+    """The window among `candidates` that shows (or is opening) the entry's file, with no edits of its
+    own: the restored edits replace what it shows, rather than a second window on the same file."""
+    if not entry.summary.path:
+        return None
+    path = Path(entry.summary.path)
+    return next((w for w in candidates if w.documents.holds(path) and not w.is_modified()), None)
+
+
 def offer_restore(window) -> list:
-    """Ask whether to restore the orphan journals; restore the chosen ones (into `window` when it shows
-    nothing, else into new windows of its kind) and remove the others. Closing the question without
-    an answer keeps them for the next start. Returns the windows restored into."""
+    """Ask whether to restore the orphan journals; restore the chosen ones (into the window that shows
+    or is opening the same file, else into `window` when it shows nothing, else into new windows of its
+    kind) and remove the others. Closing the question without an answer keeps them for the next start.
+    Returns the windows restored into."""
     entries = orphans()
     if not entries:
         return []
@@ -134,14 +145,20 @@ def offer_restore(window) -> list:
     for entry in entries:
         if entry not in chosen:
             entry.discard()
+    candidates = [window, *(w for w in open_windows() if w is not window)]
     windows = []
     for entry in chosen:
-        empty = window.doc is None and window.tasks.current is None  # (not a window still loading its file)
-        target = window if empty and not windows else type(window)()
-        if target is not window:
+        target = _holder(candidates, entry)
+        if target is not None:
+            target.tasks.cancel_and_wait()  # its load of the file: the restore replaces it
+        elif window.doc is None and window.tasks.current is None:  # (not a window still loading its file)
+            target = window
+        new = target is None
+        if new:
+            target = type(window)()
             target.show()
         if restore(target, entry):
             windows.append(target)
-        elif target is not window:
+        elif new:
             target.close()
     return windows

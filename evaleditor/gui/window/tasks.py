@@ -131,6 +131,14 @@ class Tasks:
             self.current.cancel()
             self.progress.cancel_button.setEnabled(False)
 
+    def cancel_and_wait(self) -> None:
+        """Cancel the job and turn the event loop (the user's input kept) until it has ended and what it
+        ends with has been handled: a load that finished first has shown its document by then."""
+        task = self.current
+        if task is not None:
+            self.cancel()
+            self._hold_input(task)
+
     def stop(self) -> bool:
         """The window closes: cancel the job and wait for it (at most stop_wait_ms); True when no job
         runs any more. A save in a slow disk's fsync cannot stop at once: its thread still runs."""
