@@ -198,9 +198,10 @@ EXPLANATIONS: dict[str, str] = {
                              "not know which agent spoke. Declare the agent or correct the author."),
     "sdk-not-shown": N_("Part of a case (an image part, rubrics, a multi-agent trace) cannot be shown as table "
                         "cells: it is kept and written back unchanged. Edit it in the JSON file if it must change."),
-    "duplicate-json-key": N_("A top-level key is given more than once in the JSON file: the SDK reads only the last one, "
-                             "the editor does the same, and a save does not keep the others. Merge the values "
-                             "under one key if the earlier ones matter."),
+    "duplicate-json-key": N_("A key is given more than once in one object of the JSON file (the root, or anywhere "
+                             "inside a case): the SDK reads only the last one, the editor does the same, and a save "
+                             "does not keep the others. In a file over 16 MB only the root's keys are looked at. "
+                             "Merge the values under one key if the earlier ones matter."),
 }
 
 

@@ -220,6 +220,53 @@ def test_a_second_eval_cases_key_is_said_and_the_last_is_read(tmp_path):
     assert '"eval_cases" is given 2 times (1 case, then 2 cases): only the last is read' in issue.message
 
 
+def _repeats(path):
+    from evaleditor import api
+
+    doc = api.open(path)
+    return doc, [i for i in doc.issues if i.rule == "duplicate-json-key"]
+
+
+def test_a_case_field_given_twice_is_said_on_its_row_and_column(tmp_path):
+    path = tmp_path / "twice.json"
+    path.write_text('{"eval_cases": [{"prompt": {"role": "user", "parts": [{"text": "a"}]}},'
+                    ' {"eval_case_id": "x", "prompt": {"role": "user", "parts": [{"text": "hi"}]},'
+                    ' "prompt": {"role": "user", "parts": [{"text": "dup"}]}}]}')
+    doc, [issue] = _repeats(path)
+    assert list(doc.to_pandas()["question"]) == ["a", "dup"]  # the last is read, as the SDK reads it
+    assert (issue.severity, issue.row, issue.column) == ("warning", 2, "question")
+    assert issue.message.startswith('eval_cases.1.prompt: the key "prompt" is given 2 times (object, then object): '
+                                    "only the last is read")
+
+
+def test_a_case_id_given_twice_is_said_on_its_column(tmp_path):
+    path = tmp_path / "twice.json"
+    path.write_text('{"eval_cases": [{"eval_case_id": "a", "eval_case_id": "b", '
+                    '"prompt": {"role": "user", "parts": [{"text": "q"}]}}]}')
+    doc, [issue] = _repeats(path)
+    assert list(doc.to_pandas()["eval_case_id"]) == ["b"]
+    assert (issue.row, issue.column) == (1, "eval_case_id")
+    assert '"eval_case_id" is given 2 times (string, then string)' in issue.message
+
+
+def test_a_key_given_twice_deeper_in_a_case_is_said_on_its_row(tmp_path):
+    path = tmp_path / "twice.json"
+    path.write_text('{"eval_cases": [{"prompt": {"role": "user", "parts": [{"text": "hi", "text": "dup"}]},'
+                    ' "reference": {"response": {"role": "model", "parts": [{"text": "x"}]}}}]}')
+    doc, [issue] = _repeats(path)
+    assert (issue.row, issue.column) == (1, "question")
+    assert issue.message.startswith('eval_cases.0.prompt.parts.0.text: the key "text" is given 2 times')
+
+
+def test_keys_inside_cases_are_not_looked_for_in_a_big_file(tmp_path, monkeypatch):
+    """Looking for them makes parsing a third slower (sdk/parse.py): a big file is read as before."""
+    path = tmp_path / "twice.json"
+    path.write_text('{"eval_cases": [{"prompt": {"role": "user", "parts": [{"text": "hi", "text": "dup"}]}}]}')
+    monkeypatch.setattr(sdk_read, "REPEATS_CHECKED_UP_TO", os.path.getsize(path) - 1)
+    doc, issues = _repeats(path)
+    assert list(doc.to_pandas()["question"]) == ["dup"] and issues == []
+
+
 def test_json_without_repeated_keys_parses_as_json_does(tmp_path):
     path = tmp_path / "once.json"
     path.write_text('{"eval_cases": [{"prompt": {"role": "user", "parts": [{"text": "a"}]}}]}')

@@ -41,13 +41,16 @@ class ReadCase:
     `unchecked`: the case's agent_data is yet to be checked (sdk/read.py); what the row shows does not
     depend on it, nor on how it is cleaned. `as_written`: its agent_data is known to be what the writer
     makes, with whole-number turn indexes (there is nothing to find in it). `kept`: what the checked case
-    leaves out of the case as read (mapping.Kept)."""
+    leaves out of the case as read (mapping.Kept). `repeats`: (path, message) of each key the case's
+    text gives twice (sdk/parse.py)."""
 
-    __slots__ = ("index", "case", "errors", "unchecked", "as_written", "hidden", "cells", "extras", "kept")
+    __slots__ = ("index", "case", "errors", "unchecked", "as_written", "hidden", "cells", "extras", "kept",
+                 "repeats")
 
     def __init__(self, index: int, case: dict[str, Any], errors: Errors, unchecked: bool = False,
-                 kept: Kept | None = None):
+                 kept: Kept | None = None, repeats: list[tuple[str, str]] | None = None):
         self.index = index
+        self.repeats = repeats
         self.case = case
         self.errors = errors
         self.unchecked = unchecked

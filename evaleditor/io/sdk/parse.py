@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from evaleditor.core.errors import ReadError
 from evaleditor.core.i18n import N_
-from evaleditor.io.sdk.check import Errors, clean_model, field_name, kept_values, kind
+from evaleditor.io.sdk.check import Errors, clean_model, field_name, join, kept_values, kind
 from evaleditor.io.sdk.json_text import read_float
 from evaleditor.io.sdk.schema import ROOT
 
@@ -84,15 +85,21 @@ def _root_object(decoder: json.JSONDecoder, text: str) -> dict[str, Any] | None:
     return root
 
 
-def parse_json(path: object, data: bytes | str) -> Any:
+Repeats = dict[int, tuple[dict[str, Any], dict[str, list[Any]]]]  # id(object) -> (object, key -> values)
+
+
+def parse_json(path: object, data: bytes | str, repeats: Repeats | None = None) -> Any:
     """The parsed JSON of `data` (bytes, or text from `decode_text`), as json.loads(bytes) parses it.
-    A root object that gives a key twice is a RootObject saying so (`duplicates`)."""
+    A root object that gives a key twice is a RootObject saying so (`duplicates`). Given `repeats`,
+    every other object that gives a key twice is put in it, with the values given for that key
+    (the object holds the last: parsing so is a third slower, see `REPEATS_CHECKED_UP_TO`)."""
     text = decode_text(path, data) if isinstance(data, bytes) else data
     try:
         # json.loads(text) would refuse a BOM left after decoding; a decoder of its own per call, as
         # json.loads makes (the scanner's memo is not to be shared between threads); a float orjson
         # would spell otherwise is marked (json_text.ReprFloat), so that a save writes it as read
-        decoder = json.JSONDecoder(parse_constant=_constant, parse_float=read_float)
+        decoder = json.JSONDecoder(parse_constant=_constant, parse_float=read_float,
+                                   object_pairs_hook=None if repeats is None else _noting(repeats))
         root = _root_object(decoder, text)
         return root if root is not None else decoder.decode(text)
     except json.JSONDecodeError as err:
@@ -101,6 +108,44 @@ def parse_json(path: object, data: bytes | str) -> Any:
         raise ReadError(path, N_("not valid JSON: nested too deeply")) from None
     except ValueError as err:
         raise ReadError(path, f"not valid JSON: {' '.join(str(err).split())}") from None
+
+
+# Finding the objects inside the root that give a key twice takes json's pairs hook, which makes
+# parsing a third slower (the C parser then builds a list of pairs for every object, measured on the
+# 100k-case bench file: 10.1 s -> 13.1 s CPU) and no cheaper test was found (counting the text's `":`
+# and the keys read costs 15% of the read); so they are looked for in files up to this size only, whose
+# reading this costs at most a tenth of a second
+REPEATS_CHECKED_UP_TO = 16 * 2**20
+
+
+def _noting(repeats: Repeats) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    def pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj = dict(pairs)  # the last value of a key given twice, at its first place, as json.loads makes
+        if len(obj) != len(pairs):
+            given: dict[str, list[Any]] = {}
+            for key, value in pairs:
+                given.setdefault(key, []).append(value)
+            repeats[id(obj)] = (obj, {k: v for k, v in given.items() if len(v) > 1})
+        return obj
+    return pairs_hook
+
+
+def repeated_keys(data: Any, repeats: Repeats) -> list[tuple[str, str, list[Any]]]:
+    """(path of the object, key, values given) for each key given twice in an object of `data` found
+    by `parse_json(..., repeats)`, in the file's order (the objects are looked for only when some are)."""
+    out: list[tuple[str, str, list[Any]]] = []
+    if not repeats:
+        return out
+    stack: list[tuple[str, Any]] = [("", data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            if id(value) in repeats:  # (each object found is held there: its id is not reused)
+                out += [(path, key, values) for key, values in repeats[id(value)][1].items()]
+            stack += reversed([(join(path, k), v) for k, v in value.items()])
+        elif isinstance(value, list):
+            stack += reversed([(join(path, i), v) for i, v in enumerate(value)])
+    return out
 
 
 def split_root(path: object, data: Any, errors: Errors) -> tuple[list[Any], dict[str, Any] | None]:
@@ -145,11 +190,13 @@ def _a(word: str) -> str:
 
 def duplicate_key_messages(data: Any) -> list[str]:
     """What to say about each root key that `data` (from parse_json) gives more than once."""
-    out = []
-    for key, earlier in getattr(data, "duplicates", {}).items():
-        last = data[key]
-        told = [f"{len(v):,} case{'' if len(v) == 1 else 's'}" if isinstance(v, list) and field_name(ROOT, key) == "eval_cases" else kind(v)
-                for v in [*earlier, last]]
-        out.append(f'the key "{key}" is given {len(earlier) + 1} times ({", then ".join(told)}): only the last '
-                   "is read, as the SDK reads it; the others are left out and a save does not keep them")
-    return out
+    return [repeated_key_message(key, [*earlier, data[key]], root=True)
+            for key, earlier in getattr(data, "duplicates", {}).items()]
+
+
+def repeated_key_message(key: str, values: list[Any], root: bool = False) -> str:
+    """What to say about a key given with each of `values` in one object (`root`: the file's)."""
+    told = [f"{len(v):,} case{'' if len(v) == 1 else 's'}" if root and isinstance(v, list)
+            and field_name(ROOT, key) == "eval_cases" else kind(v) for v in values]
+    return (f'the key "{key}" is given {len(values)} times ({", then ".join(told)}): only the last is read, '
+            "as the SDK reads it; the others are left out and a save does not keep them")

@@ -45,8 +45,17 @@ from evaleditor.io.sdk.mapping import (
     model_content,
     user_content,
 )
-from evaleditor.io.sdk.parse import decode_text, duplicate_key_messages, parse_json, split_root
-from evaleditor.io.sdk.schema import MODELS
+from evaleditor.io.sdk.parse import (
+    REPEATS_CHECKED_UP_TO,
+    Repeats,
+    decode_text,
+    duplicate_key_messages,
+    parse_json,
+    repeated_key_message,
+    repeated_keys,
+    split_root,
+)
+from evaleditor.io.sdk.schema import MODELS, ROOT
 from evaleditor.io.sdk.traces import SdkTrace, is_trace, trace_rows
 from evaleditor.io.sdk.views import case_findings
 
@@ -95,19 +104,22 @@ def read_sdk_json(path: str | os.PathLike[str], progress: Progress | None = None
     """Read an SDK JSON file; ReadError (one-line reason) when nothing sensible can be shown."""
     from evaleditor.io import budget, safety
 
-    budget.check_json_size(path, safety.check_file(path))
+    size = safety.check_file(path)
+    budget.check_json_size(path, size)
     try:
         with open(path, "rb") as handle:
             text = decode_text(path, handle.read())  # the bytes are dropped at once: the text is as big
     except OSError as err:
         raise ReadError(path, safety.os_error_reason(err)) from None
     with bulk_allocation():
-        data = _load(path, text)
+        repeats: Repeats | None = {} if size <= REPEATS_CHECKED_UP_TO else None
+        data = _load(path, text, repeats)
         del text  # not kept while the table is built (the parsed cases become its payloads, uncopied)
-        return _read(path, data, progress, cancel)
+        return _read(path, data, progress, cancel, repeated_keys(data, repeats or {}))
 
 
-def _read(path: object, data: Any, progress: Progress | None, cancel: Cancel | None) -> RawTable:
+def _read(path: object, data: Any, progress: Progress | None, cancel: Cancel | None,
+          repeated: list[tuple[str, str, list[Any]]]) -> RawTable:
     from evaleditor.io.budget import check_cases
 
     root_errors: Errors = []
@@ -117,6 +129,8 @@ def _read(path: object, data: Any, progress: Progress | None, cancel: Cancel | N
         return _records_table(document, root_errors)
     check_cases(path, len(raw_cases))
     cases: list[ReadCase] = []
+    cases_key = next((k for k in data if field_name(ROOT, k) == "eval_cases"), "") if isinstance(data, dict) else ""
+    in_case, elsewhere = _repeats_by_case(repeated, f"{cases_key}." if cases_key else "")
     for i, raw in enumerate(raw_cases):
         if i % _EVERY == 0:
             if cancel is not None and cancel():
@@ -125,7 +139,7 @@ def _read(path: object, data: Any, progress: Progress | None, cancel: Cancel | N
                 progress(i, len(raw_cases))
         errors: Errors = []
         if is_clean(raw, "EvalCase", but=AGENT_DATA):  # the common case: nothing to report or copy
-            cases.append(ReadCase(i, raw, errors, unchecked=AGENT_DATA in raw))
+            cases.append(ReadCase(i, raw, errors, unchecked=AGENT_DATA in raw, repeats=in_case.get(i)))
             continue
         cleaned, kept = _clean_case(raw, f"eval_cases.{i}", errors)
         if cleaned is not raw:
@@ -133,15 +147,32 @@ def _read(path: object, data: Any, progress: Progress | None, cancel: Cancel | N
         if cleaned is DROP:
             root_errors.extend(errors)
         else:
-            cases.append(ReadCase(i, cleaned, errors, kept=kept))
+            cases.append(ReadCase(i, cleaned, errors, kept=kept, repeats=in_case.get(i)))
     table = _table(_regrouped(cases), root_errors)
-    table.notes[:0] = [LoadNote("duplicate-json-key", m) for m in duplicate_key_messages(data)]
+    table.notes[:0] = [LoadNote("duplicate-json-key", m) for m in duplicate_key_messages(data)] + elsewhere
     if document is not None and RECORDS_KEY in document:  # records beside the cases: a save writes the
         document = {"eval_cases": [], **document}  # rows as cases, the records as read (write.records_form)
     table.document = document
     if progress is not None:
         progress(len(raw_cases), len(raw_cases))
     return table
+
+
+def _repeats_by_case(repeated: list[tuple[str, str, list[Any]]], prefix: str
+                     ) -> tuple[dict[int, list[tuple[str, str]]], list[LoadNote]]:
+    """The keys given twice inside each case, by the case's index, as (path of the key, message); and
+    the notes of those given twice elsewhere (outside the cases: a note without a row)."""
+    in_case: dict[int, list[tuple[str, str]]] = {}
+    elsewhere: list[LoadNote] = []
+    for at, key, values in repeated:
+        where = join(at, key)
+        message = repeated_key_message(key, values)
+        head, _, rest = where.removeprefix(prefix).partition(".")
+        if where.startswith(prefix) and head.isdigit() and rest:
+            in_case.setdefault(int(head), []).append((where, message))
+        else:
+            elsewhere.append(LoadNote("duplicate-json-key", f"{where}: {message}"))
+    return in_case, elsewhere
 
 
 def records_form(document: Any) -> bool:
@@ -311,12 +342,12 @@ def _column_of(path: str, column: dict[str, int]) -> int | None:
 
 def _notes(c: ReadCase, row: int, column: dict[str, int]) -> list[LoadNote]:
     findings = case_findings(c.case, f"eval_cases.{c.index}", not c.as_written)
-    if not (findings or c.errors or c.hidden):
+    if not (findings or c.errors or c.hidden or c.repeats):
         return []  # most cases
     # what the SDK rejects is not in the checked case, so no other entry names it: a table file loses it
     hidden = c.hidden + [f"what the SDK rejects in {', '.join(c.kept.values)}"] if c.kept else c.hidden
-    notes = [LoadNote("sdk-schema-error", f"{p}: {m}", row, _column_of(p, column))
-             for p, m in c.errors[:_MAX_ERRORS]]
+    notes = [LoadNote("duplicate-json-key", f"{p}: {m}", row, _column_of(p, column)) for p, m in c.repeats or ()]
+    notes += [LoadNote("sdk-schema-error", f"{p}: {m}", row, _column_of(p, column)) for p, m in c.errors[:_MAX_ERRORS]]
     if len(c.errors) > _MAX_ERRORS:
         notes.append(LoadNote("sdk-schema-error", f"eval_cases.{c.index}: {len(c.errors) - _MAX_ERRORS} more "
                                                   "values the SDK would reject", row))
