@@ -105,11 +105,12 @@ class Validator:
 
     def set_save_format(self, fmt: str | None) -> None:
         """The format the document will be saved as: the workbook rules apply to .xlsx/.xls only, so
-        everything is checked again only when that changes (2.5 s at 100k rows), not for csv -> json."""
+        everything is checked again only when that changes (2.5 s at 100k rows), not for csv -> json; in
+        a window, a big dataset in slices (the next save finishes them first: checking.finish_now)."""
         was = self.is_workbook()
         self.save_format = fmt
         if self.is_workbook() != was:
-            self._revalidate_all(now=True)  # a save asks what the workbook rules find, at once
+            self._revalidate_all()
 
     def await_first_case(self, waiting: bool = True) -> None:
         """A new document the user has not saved yet (the window's File ▸ New): having no case yet is not

@@ -199,3 +199,25 @@ def test_the_issues_panel_counts_follow_the_pass_as_the_status_bar_does(opening)
     assert {sev: b.text() for sev, b in w.issues_panel.toggles.items()} == \
         {sev: f"{v.counts.get(sev, 0):,}" for sev in w.issues_panel.toggles}
     assert w.counts.labels["error"].text().startswith(f"{v.counts['error']:,} ")
+
+
+def test_a_save_into_a_workbook_or_out_of_one_is_checked_again_in_slices_after_it(opening, qtbot, monkeypatch,
+                                                                                   tmp_path):
+    """The workbook rules come or go with the file type: a Save As .csv of 100k rows read from an .xlsx
+    checked them all again on the UI thread once saved (1 s frozen); the window's pass does it, in
+    slices, "checking…" on the shape line meanwhile, and the highlights end as a fresh check's."""
+    from evaleditor.core import checks, validation
+
+    monkeypatch.setattr(validation, "BULK_ROWS", 4)
+    w = opening
+    qtbot.waitUntil(lambda: not w.checker.running(), timeout=10000)
+    real = checks.RowContext.check_all
+    checked_by_the_save = []
+    for fmt in ("xlsx", "csv"):
+        monkeypatch.setattr(checks.RowContext, "check_all", lambda *a: checked_by_the_save.append(1) or real(*a))
+        assert w.documents.save_as(tmp_path / f"saved.{fmt}", wait=True)
+        monkeypatch.setattr(checks.RowContext, "check_all", real)
+        assert w.doc.source_format == fmt and checked_by_the_save == []
+        assert w.checker.running() and w.banner.checking_label.text().startswith("checking\u2026")
+        qtbot.waitUntil(lambda: not w.checker.running(), timeout=10000)
+        assert snapshot(w.doc) == snapshot(fresh(w.doc)) and not shown_marks_are_current(w)
