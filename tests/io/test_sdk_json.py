@@ -199,6 +199,25 @@ def test_invalid_tool_calls_kept_as_typed(tmp_path):
     assert table_round_trip(tmp_path, headers, rows) == (headers, rows)
 
 
+def test_a_table_saved_as_sdk_json_reads_back_in_its_column_order(tmp_path):
+    """A turn typed outside a conversation is kept as the extra turn_id: written among the other extras
+    where its column stood, and read back there (it was written after them, and read as the first column)."""
+    headers = ["Session_ID", "turn_id", "question", "answer", "Notes "]
+    rows = [["007", "2", "What about tomorrow?", "Rain likely.", ""], ["007", "1", "Weather?", "Sunny", "first"]]
+    obj = save(Dataset(headers, rows, "ground-truth"), tmp_path / "t.json")
+    assert [k for k in obj["eval_cases"][0] if k[0].isupper() or k == "turn_id"] == ["Session_ID", "turn_id", "Notes "]
+    raw = read_sdk_json(tmp_path / "t.json")
+    assert (raw.headers, raw.rows) == (headers, rows)
+
+
+def test_an_extra_given_before_the_prompt_is_a_column_before_the_question(tmp_path):
+    path = write_json(tmp_path / "in.json", {"eval_cases": [
+        {"id": "a", "prompt": user(text("q1")), "notes": "n"}, {"prompt": user(text("q2")), "rank": 2}]})
+    raw = read_sdk_json(path)
+    assert raw.headers == ["id", "question", "notes", "rank"]
+    assert raw.rows == [["a", "q1", "n", ""], ["", "q2", "", "2"]]
+
+
 @pytest.mark.parametrize("header", ["prompt", "agentData", "reference_trajectory", "source_case_id"])
 def test_clashing_extra_column_refused(tmp_path, header):
     ds = Dataset(["question", header], [["q", "x"]], "sdk")

@@ -42,10 +42,12 @@ class _Table:
         self.row_ids = [r.id for r in rows]
         self.payloads = [r.payload if isinstance(r.payload, kinds) else None for r in rows]
         self.fields = {f: [c[p] for c in cells] for f, p in positions.items()}
-        named = [(name, [c[p] for c in cells]) for p, name in extras] if with_extras else []
-        named = [(name, column) for name, column in named if any(column)]  # empty: nothing to write
-        _check_extras([name for name, _ in named])
-        self.extras = dict(named)
+        named = [(p, name, [c[p] for c in cells]) for p, name in extras] if with_extras else []
+        named = [(p, name, column) for p, name, column in named if any(column)]  # empty: nothing to write
+        _check_extras([name for _, name, _ in named])
+        self.extras = {name: column for _, name, column in named}
+        # a loose turn number (sdk/write_case.py) is written among the extras at its column's place
+        self.turn_at = sum(p < positions[TURN] for p, _, _ in named) if TURN in positions else None
         self._blank = [""] * len(rows)
 
     def column(self, fld: str) -> list[str]:
@@ -239,7 +241,7 @@ class SdkCases:
     def _new_case(self, i: int, case_id: str | None, conv: dict[str, Any] | None) -> dict[str, Any]:
         t = self.table
         return new_case(case_id, *(t.column(f)[i] for f in (QUESTION, ANSWER, CONTEXT, TOOL_CALLS, TURN)), conv,
-                        [(name, column[i]) for name, column in t.extras.items()])
+                        [(name, column[i]) for name, column in t.extras.items()], t.turn_at)
 
     def all(self, progress: Progress | None = None) -> list[dict[str, Any]]:
         """Every case; the conversations made together, sharing what repeats (sdk_conversations)."""
@@ -252,7 +254,7 @@ class SdkCases:
         convs: list[dict[str, Any] | None] = [None] * len(self.rows)
         for k, (_, _, data) in layout_conversations(self._rows_layout, questions, answers):
             convs[k] = data
-        names = list(self.table.extras)
+        names, turn_at = list(self.table.extras), self.table.turn_at
         extras = [self._plain("", c) for c in self.table.extras.values()]
         contexts, calls, turns = (self._plain(f) for f in (CONTEXT, TOOL_CALLS, TURN))
         plain = self._plain_number()
@@ -264,7 +266,7 @@ class SdkCases:
                 yield self.case(n)
             elif unit.payload is None:  # most rows of most files: made straight from the columns
                 yield new_case(self.ids[n], questions[k], answers[k], contexts[k], calls[k], turns[k], convs[k],
-                               [(name, column[k]) for name, column in zip(names, extras, strict=True)])
+                               [(name, column[k]) for name, column in zip(names, extras, strict=True)], turn_at)
             else:
                 yield self.case(n, convs[k])
             if progress is not None and done % _EVERY == 0:

@@ -5,7 +5,9 @@ generate, so a table without ids round-trips without gaining a column; or when a
 nothing else), `session_id` and `turn_id` (both, when some case carries `source_case_id`), `question`
 (always), `answer`, `context`, `expected_tool_calls` (each when some row has text in it), then the
 EvalCase extras holding a string, number or boolean (numbers and booleans in JSON spelling: `3`,
-`true`; written back as they were unless edited), in order of first appearance. Cases with `source_case_id` regroup into conversations
+`true`; written back as they were unless edited), in order of first appearance, each after the
+fields unless a field's key follows it in the first case holding it: then before that field's column (so
+a table saved as SDK JSON reads back in its columns' order). Cases with `source_case_id` regroup into conversations
 (session = source_case_id, turn = source_turn_index + 1), ordered by (first appearance, turn).
 
 Everything else in a case stays in the row's `SdkCase` payload and is written back unchanged
@@ -36,7 +38,11 @@ from evaleditor.io.sdk.conversations import iter_conversations
 from evaleditor.io.sdk.mapping import (
     CONTEXT_KEY,
     CONVERSATION_KEYS,
+    LOOSE_TURN_KEY,
+    RAW_TOOL_CALLS_KEY,
     SHOWN_FIELDS,
+    SOURCE_CASE_KEY,
+    SOURCE_TURN_KEY,
     TRAJECTORY_KEY,
     Kept,
     SdkCase,
@@ -221,10 +227,10 @@ def _table(cases: list[ReadCase], root_errors: Errors) -> RawTable:
             _check_agent_data(c)
     traces = {n: trace_rows(c.case, c.cells.get(CASE_ID) or default_case_id(n, None))
               for n, c in enumerate(cases) if is_trace(c.case)}
-    extras: dict[str, None] = {}
+    extras: dict[str, ReadCase] = {}  # each extra's name, in order of first appearance: its first case
     for c in cases:
-        if c.extras:
-            extras.update(dict.fromkeys(c.extras))
+        if c.extras and not extras.keys() >= c.extras.keys():
+            extras.update((name, c) for name in c.extras if name not in extras)
     used = {f for f in SHOWN_FIELDS if any(c.cells.get(f) for c in cases)}
     used.update(f for turns in traces.values() for cells in turns for f, text in cells.items() if text)
     if SESSION in used:
@@ -233,8 +239,9 @@ def _table(cases: list[ReadCase], root_errors: Errors) -> RawTable:
     if CASE_ID in used and _ids_are_defaults(cases, convs, used, traces):
         used.discard(CASE_ID)
     fields = [f for f in SHOWN_FIELDS if f in used]
-    headers = fields + list(extras)
-    column = {f: i for i, f in enumerate(fields)}
+    order = _column_order(fields, extras)
+    headers = [(fields + list(extras))[k] for k in order]
+    column = {h: i for i, h in enumerate(headers) if h in fields}
     blank = dict.fromkeys(SHOWN_FIELDS, "")  # a field not in the table showed ""
     extra_keys = [extra_key(name) for name in extras]
     rows, payloads, notes = [], [], []
@@ -271,7 +278,23 @@ def _table(cases: list[ReadCase], root_errors: Errors) -> RawTable:
         rows.append(cells)
         payloads.append(SdkCase(c.case, shown, conv, c.index, c.kept))
     notes[:0] = [LoadNote("sdk-schema-error", f"{p}: {m}" if p else m) for p, m in root_errors]
+    if order != sorted(order):
+        rows = [[cells[k] for k in order] for cells in rows]
     return RawTable(headers, rows, "json", notes=notes, payloads=payloads)
+
+
+def _column_order(fields: list[str], extras: dict[str, ReadCase]) -> list[int]:
+    """The columns' order, as indexes into `fields + list(extras)`: the fields in their order, each
+    extra before the first field whose key follows it in the first case holding it (a table saved as
+    SDK JSON and read again has its columns in their order where the case's keys say it), else last."""
+    before: dict[str | None, list[int]] = {}
+    for n, (name, c) in enumerate(extras.items(), len(fields)):
+        keys = list(c.case)
+        after = (_FIELD_OF_KEY.get(key) for key in keys[keys.index(name) + 1:])
+        before.setdefault(next((f for f in after if f in fields), None), []).append(n)
+    if len(before) == 1 and None in before:
+        return list(range(len(fields) + len(extras)))  # most files: the extras after the fields
+    return [k for n, f in enumerate(fields) for k in (*before.get(f, ()), n)] + before.get(None, [])
 
 
 def _conversations(cases: list[ReadCase]) -> tuple[list[tuple[str, int, Any] | None], set[int]]:
@@ -333,10 +356,15 @@ def _trace(agent_data: dict[str, Any]) -> str:
             + (f", {len(agents)} agent{'s' if len(agents) != 1 else ''}" if agents else "") + ")")
 
 
+# the column a case's key shows in (source_case_id and the loose turn_id: in the cases that use them)
+_FIELD_OF_KEY = {"prompt": QUESTION, "reference": ANSWER, CONTEXT_KEY: CONTEXT, TRAJECTORY_KEY: TOOL_CALLS,
+                 RAW_TOOL_CALLS_KEY: TOOL_CALLS, "eval_case_id": CASE_ID, SOURCE_CASE_KEY: SESSION,
+                 SOURCE_TURN_KEY: TURN, LOOSE_TURN_KEY: TURN}
+
+
 def _column_of(path: str, column: dict[str, int]) -> int | None:
     part = path.split(".")[2] if path.count(".") >= 2 else ""
-    fld = {"prompt": QUESTION, "reference": ANSWER, CONTEXT_KEY: CONTEXT, TRAJECTORY_KEY: TOOL_CALLS,
-           "eval_case_id": CASE_ID}.get(part)
+    fld = _FIELD_OF_KEY.get(part)
     return column.get(fld) if fld else None
 
 

@@ -3,7 +3,6 @@ a case read from a file with the cells edited since written into it (`edited_cas
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from evaleditor.core.targets import ANSWER, CONTEXT, QUESTION, TOOL_CALLS, TURN
@@ -24,11 +23,13 @@ from evaleditor.io.sdk.mapping import (
 
 
 def new_case(case_id: str | None, question: str, answer: str, context: str, tool_calls: str, turn: str,
-             conv: dict[str, Any] | None, extras: Iterable[tuple[str, str]]) -> dict[str, Any]:
+             conv: dict[str, Any] | None, extras: list[tuple[str, str]], turn_at: int | None = None
+             ) -> dict[str, Any]:
     """The case of a row not read from SDK JSON, its keys in a fixed order: id, prompt, reference,
     context, tool calls, conversation (agent_data, source_*), the extras (strings; an empty cell as "",
-    so that the column stays, in its place), a loose turn number (`turn_id`: a turn typed on a row in
-    no conversation has no place among the SDK's fields; shown in the turn column again when read)."""
+    so that the column stays, in its place), and among them, before the `turn_at`-th (None: after
+    them), a loose turn number (`turn_id`: a turn typed on a row in no conversation has no place among
+    the SDK's fields; shown in the turn column again when read, where the extras around it say)."""
     case: dict[str, Any] = {}
     if case_id is not None:
         case["eval_case_id"] = case_id
@@ -48,6 +49,8 @@ def new_case(case_id: str | None, question: str, answer: str, context: str, tool
         for key in CONVERSATION_KEYS:  # agent_data, source_case_id, source_turn_index
             if conv.get(key) is not None:
                 case[key] = conv[key]
+    if turn and conv is None and turn_at is not None and turn_at < len(extras):
+        extras = [*extras[:turn_at], (LOOSE_TURN_KEY, turn), *extras[turn_at:]]
     case.update(extras)
     if conv is None:
         if turn:
