@@ -607,6 +607,10 @@ This is one step in Undo.</source>
         <translation>仍然排序(&amp;A)</translation>
     </message>
     <message>
+        <source>This save keeps only the open sheet: the workbook&apos;s other sheets are not written.</source>
+        <translation>此次保存只保留当前打开的工作表：工作簿中的其他工作表不会写入。</translation>
+    </message>
+    <message>
         <source>Saving replaces “{name}”, and this is lost from it. &lt;b&gt;Save As…&lt;/b&gt; writes a new file, which leaves this out too, and keeps this one whole.</source>
         <translation>保存会替换“{name}”，其中的这些内容将丢失。&lt;b&gt;另存为…&lt;/b&gt;会写入新文件（新文件同样不包含这些内容），并完整保留此文件。</translation>
     </message>

@@ -14,9 +14,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QAbstractItemView, QApplication
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QMessageBox
 
 from evaleditor.gui import dialogs
+from evaleditor.gui.dialogs import ask_save_leaving_out as real_ask_save_leaving_out
 from evaleditor.gui.window import settings
 from tests.gui.conftest import ROWS, make_doc, shown_title
 from tests.gui.test_window import show_active, write_csv
@@ -403,7 +404,7 @@ def test_saving_over_a_workbook_asks_before_its_other_sheets_go(qtbot, workbook,
     w.model.setData(w.model.index(0, 1), "edited")
     dialogs_log.answers["ask_save_leaving_out"] = dialogs.CANCEL
     assert not w.documents.save()
-    (_, fmt, lines, in_place), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
+    (_, fmt, lines, in_place, _sheets), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
     assert in_place and "\u201cNotes\u201d" in lines[0] and "\u201cOther cases\u201d" in lines[0]
     assert sheet_names(workbook) == ["Notes", "Cases", "Other cases"] and w.is_modified()
     dialogs_log.answers["ask_save_leaving_out"] = dialogs.SAVE_AS  # the default: a new file, this one whole
@@ -411,6 +412,29 @@ def test_saving_over_a_workbook_asks_before_its_other_sheets_go(qtbot, workbook,
     assert w.documents.save()
     assert sheet_names(workbook) == ["Notes", "Cases", "Other cases"]
     assert sheet_names(tmp_path / "cases_only.xlsx") == ["Cases"] and w.doc.sheets == ["Cases"]
+
+
+def test_the_question_before_saving_over_a_workbook_says_that_only_the_open_sheet_is_kept(
+        qtbot, workbook, dialogs_log, monkeypatch):
+    """An .xlsx can hold the other sheets: the point is that this save writes the open one only."""
+    from evaleditor.gui import MainWindow
+    shown = []
+
+    def cancel(box):
+        shown.append((box.text(), box.informativeText()))
+        box.button(QMessageBox.StandardButton.Cancel).click()
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", cancel)
+    dialogs_log.answers["ask_save_leaving_out"] = real_ask_save_leaving_out
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.documents.open_file(workbook)
+    w.model.setData(w.model.index(0, 1), "edited")
+    assert not w.documents.save()
+    (text, info), = shown
+    assert text == "This save keeps only the open sheet: the workbook's other sheets are not written."
+    assert "\u201cNotes\u201d" in info and "cannot hold" not in text + info
 
 
 def test_saving_anyway_leaves_one_sheet_and_the_window_says_so(qtbot, workbook, dialogs_log):
@@ -442,7 +466,7 @@ def test_save_as_a_table_from_sdk_json_says_what_the_table_leaves_out(qtbot, tmp
     assert w.documents.open_file(src)
     dialogs_log.answers["ask_save_leaving_out"] = dialogs.CANCEL
     assert not w.documents.save_as(tmp_path / "cases.xlsx", "xlsx")
-    (_, fmt, lines, in_place), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
+    (_, fmt, lines, in_place, _sheets), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
     assert (fmt, in_place) == ("xlsx", False) and "agent traces" in lines[0] and lines[0].endswith("any: 1)")
     assert not (tmp_path / "cases.xlsx").exists()
     assert w.documents.save_as(tmp_path / "cases.json", "json")  # SDK JSON keeps it all: not asked
@@ -491,7 +515,7 @@ def test_saving_a_trace_into_a_conversation_says_which_turns_go(qtbot, tmp_path,
     dialogs_log.answers["ask_save_leaving_out"] = dialogs.CANCEL
     before = path.read_bytes()
     assert not w.documents.save()
-    (_, fmt, lines, in_place), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
+    (_, fmt, lines, in_place, _sheets), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
     # the row as the file numbers it (and the window once saved): conv-a's third turn, as convert says
     assert fmt == "json" and in_place and "agent traces" in lines[0] and lines[0].endswith("rows 3")
     assert path.read_bytes() == before

@@ -32,7 +32,7 @@ def test_saving_an_azure_conversation_whose_turns_differ_in_a_column_asks_first(
     dialogs_log.answers["ask_save_leaving_out"] = dialogs.CANCEL
     before = path.read_bytes()
     assert not w.documents.save()
-    (_, fmt, lines, in_place), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
+    (_, fmt, lines, in_place, _sheets), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
     assert (fmt, in_place) == ("jsonl", True) and lines == [
         "the column level where the turns of a conversation differ (a conversation is one line, with one value "
         "for all its turns): c1"]
@@ -43,7 +43,7 @@ def test_save_as_bedrock_names_the_columns_it_leaves_out(qtbot, tmp_path, dialog
     w = opened(qtbot, tmp_path / "cases.csv", "session_id,turn_id,question,answer,note\ns1,1,Hi,Hello,n\n")
     w.documents.set_target("bedrock")
     assert w.documents.save_as(tmp_path / "bedrock.jsonl", "jsonl")
-    (_, fmt, lines, in_place), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
+    (_, fmt, lines, in_place, _sheets), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
     assert (fmt, in_place) == ("jsonl", False) and lines[-1].endswith(": session_id, turn_id, note")
 
 
@@ -71,7 +71,7 @@ def test_save_as_ground_truth_of_a_promptfoo_file_writes_its_reference_answers_a
     w.documents.set_target("ground-truth")
     out = tmp_path / "gt.csv"
     assert w.documents.save_as(out, "csv")
-    (_, fmt, lines, in_place), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
+    (_, fmt, lines, in_place, _sheets), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
     assert lines == ["the meaning of promptfoo checks that are no reference answer (rows 2: their text is kept "
                      "as the answer)"]
     with out.open(encoding="utf-8-sig", newline="") as f:

@@ -156,13 +156,19 @@ def ask_sort_scrambles(parent: QWidget | None, column: str, sessions: list[str])
     return {by_sessions: SORT_SESSIONS, anyway: SORT_ANYWAY}.get(box.clickedButton(), CANCEL)
 
 
-def ask_save_leaving_out(parent: QWidget | None, name: str, fmt: str, lines: list[str], in_place: bool) -> str:
+def ask_save_leaving_out(parent: QWidget | None, name: str, fmt: str, lines: list[str], in_place: bool,
+                         other_sheets: bool = False) -> str:
     """A save that leaves out what the document holds: SAVE, SAVE_AS (only offered, and the default,
-    when the save replaces the file the document came from) or CANCEL."""
+    when the save replaces the file the document came from) or CANCEL. `other_sheets`: what goes is
+    the other sheets of the workbook being replaced (a workbook holds sheets; this save writes one)."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
     box.setWindowTitle(translate("Dialogs", "Not everything can be saved"))
-    box.setText(translate("Dialogs", "A .{format} file cannot hold everything that is open here.").format(format=fmt))
+    if other_sheets:
+        box.setText(translate("Dialogs", "This save keeps only the open sheet: the workbook's other sheets are not "
+                                         "written."))
+    else:
+        box.setText(translate("Dialogs", "A .{format} file cannot hold everything that is open here.").format(format=fmt))
     items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
     if in_place:
         info = translate("Dialogs", "Saving replaces \u201c{name}\u201d, and this is lost from it. <b>Save As\u2026</b> "

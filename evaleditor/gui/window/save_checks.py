@@ -130,7 +130,8 @@ class SaveChecks(QObject):
         lines += [core_text(m) for m in plan.format_limits]  # what another platform's file cannot hold
         if not lines:
             return dialogs.SAVE
-        answer = dialogs.ask_save_leaving_out(self.window, document_name(doc), plan.fmt, lines, in_place)
+        answer = dialogs.ask_save_leaving_out(self.window, document_name(doc), plan.fmt, lines, in_place,
+                                              bool(plan.other_sheets))
         if answer == dialogs.SAVE:
             self._told[key] = doc
         return answer
