@@ -9,7 +9,7 @@ from __future__ import annotations
 from evaleditor.core import toolcalls
 from evaleditor.core.checks import CONTROL
 from evaleditor.core.commands import Batch, Command, InsertColumn, RenameColumn, ReorderRows, SetCells
-from evaleditor.core.i18n import N_, Msg
+from evaleditor.core.i18n import N_, NP_, Msg
 from evaleditor.core.rules import RULES, Issue
 from evaleditor.core.sessions import sorted_order
 from evaleditor.core.targets import SESSION, TURN
@@ -46,7 +46,11 @@ def fix_command(v: Validator, issue: Issue) -> Command | None:
         new = _fixed_text(fix, text)
         if new is None or new == text:
             return None
-        return SetCells([(issue.row_id, issue.column_id, new)], FIX_LABELS[fix])
+        added = toolcalls.arguments_added(text) if fix == "repair-tool-calls" else 0
+        label = Msg(NP_('Repair the tool calls (an empty "arguments" added to {n} call)',
+                        'Repair the tool calls (an empty "arguments" added to {n} calls)', "n"),
+                    (("n", added),)) if added else FIX_LABELS[fix]
+        return SetCells([(issue.row_id, issue.column_id, new)], label)
     if fix == "renumber-session" and issue.row_id is not None:
         sid = v.sessions.session_of.get(issue.row_id)
         return renumber_sessions(v, [sid]) if sid else None
@@ -74,6 +78,14 @@ def fix_all_command(v: Validator, rule: str) -> Command | None:
         merged = [change for c in commands for change in c.changes]  # type: ignore[attr-defined]
         return SetCells(merged, _all(fix, rule))
     return Batch(commands, _all(fix, rule))
+
+
+def arguments_guessed(v: Validator, issues: list[Issue]) -> list[int]:
+    """The rows (ids) among `issues`' whose tool-call repair adds an empty "arguments" object."""
+    ds = v.ds
+    return list(dict.fromkeys(i.row_id for i in issues if RULES[i.rule].fix == "repair-tool-calls"
+                              and i.row_id is not None and i.column_id is not None
+                              and toolcalls.arguments_added(ds.cell(i.row_id, i.column_id))))
 
 
 def _all(fix: str | None, rule: str) -> Msg:

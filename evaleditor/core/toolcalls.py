@@ -89,6 +89,19 @@ def parse(text: str) -> list[dict] | None:
 
 def repair(text: str) -> str | None:
     """Repair common slips; return canonical JSON, or None when it cannot be repaired."""
+    repaired = _repaired(text)
+    return repaired and repaired[0]
+
+
+def arguments_added(text: str) -> int:
+    """How many calls `repair` gives an empty "arguments" object, having found none (nor an alias):
+    a guess the user should check, as a call with arguments left out fails the evaluation."""
+    repaired = _repaired(text)
+    return repaired[1] if repaired else 0
+
+
+def _repaired(text: str) -> tuple[str, int] | None:
+    """repair's JSON and arguments_added's count."""
     value = _lenient_load(text)
     if value is _FAILED:
         return None
@@ -96,7 +109,7 @@ def repair(text: str) -> str | None:
         value = [value]
     if not isinstance(value, list):
         return None
-    fixed = []
+    fixed, added = [], 0
     for call in value:
         if not isinstance(call, dict):
             return None
@@ -104,6 +117,7 @@ def repair(text: str) -> str | None:
         if "arguments" not in call:
             alias = next((a for a in _ARG_ALIASES if a in call), None)
             call["arguments"] = call.pop(alias) if alias else {}
+            added += alias is None
         if isinstance(call["arguments"], str):
             inner = _lenient_load(call["arguments"])
             if isinstance(inner, dict):
@@ -111,7 +125,7 @@ def repair(text: str) -> str | None:
         fixed.append(call)
     if shape_problem(fixed) is not None:
         return None
-    return dumps(fixed)
+    return dumps(fixed), added
 
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(…, ensure_ascii=False) builds one a call

@@ -1713,6 +1713,18 @@ This is one step in Undo.</source>
         <translation>此问题没有自动修复</translation>
     </message>
     <message>
+        <source>Repaired the tool calls</source>
+        <translation>已修复工具调用</translation>
+    </message>
+    <message>
+        <source>an empty “arguments” object was added where a call in row {rows} named none: check that it takes no arguments</source>
+        <translation>第 {rows} 行中有调用未给出参数，已为其添加空的“arguments”对象：请确认它确实不需要参数</translation>
+    </message>
+    <message>
+        <source>an empty “arguments” object was added where calls in rows {rows} named none: check that they take no arguments</source>
+        <translation>第 {rows} 行中有调用未给出参数，已为其添加空的“arguments”对象：请确认它们确实不需要参数</translation>
+    </message>
+    <message>
         <source>Fixed the one {rule} issue</source>
         <translation>已修复这 1 个 {rule} 问题</translation>
     </message>
@@ -1721,8 +1733,24 @@ This is one step in Undo.</source>
         <translation>已修复全部 {n} 个 {rule} 问题</translation>
     </message>
     <message>
+        <source> (row {rows})</source>
+        <translation>（第 {rows} 行）</translation>
+    </message>
+    <message>
         <source> (rows {rows})</source>
         <translation>（第 {rows} 行）</translation>
+    </message>
+    <message>
+        <source>its tool calls are too damaged to repair automatically</source>
+        <translation>其工具调用损坏过重，无法自动修复</translation>
+    </message>
+    <message>
+        <source>no automatic fix applies to it</source>
+        <translation>没有适用的自动修复</translation>
+    </message>
+    <message>
+        <source>Fixed {fixed} of {n} {rule} issues; 1 left{where}: {why}, edit it by hand</source>
+        <translation>已修复 {n} 个 {rule} 问题中的 {fixed} 个；剩余 1 个{where}：{why}，请手动编辑</translation>
     </message>
     <message>
         <source>their tool calls are too damaged to repair automatically</source>

@@ -32,10 +32,34 @@ def test_fix_all_says_what_it_fixed_what_it_left_and_why(window):
     assert w.doc.validator.rule_counts["invalid-tool-calls"] == 3
     w.ops.fix_all("invalid-tool-calls")
     said = w.statusBar().currentMessage()
-    assert "Fixed 2 of 3 invalid-tool-calls issues" in said and "1 left (rows 2)" in said
-    assert "too damaged to repair automatically" in said
+    assert "Fixed 2 of 3 invalid-tool-calls issues; 1 left (row 2): its tool calls are too damaged to repair " \
+           "automatically, edit it by hand" == said
     w.ops.fix_all("invalid-tool-calls")  # nothing more to repair: it says so, and why
-    assert "Fixed 0 of 1 invalid-tool-calls issues; 1 left (rows 2)" in w.statusBar().currentMessage()
+    assert "Fixed 0 of 1 invalid-tool-calls issues; 1 left (row 2)" in w.statusBar().currentMessage()
+
+
+def test_a_repair_that_adds_empty_arguments_says_so(window):
+    """[{"name": "search"}] becomes a call with "arguments": {}: a guess (a call whose arguments were left
+    out fails the evaluation), said in the status bar and in the undo step, not counted silently."""
+    w = window
+    rows = [["", "", f"q{i}", "a", cell] for i, cell in enumerate([
+        '[{"name": "search"}]', "[{'name': 'a', 'arguments': {}}]", "not a call at all", '[{"name": "x"}]'])]
+    w.set_document(make_doc(headers=HEADERS, rows=rows))
+    w.ops.fix_all("invalid-tool-calls")
+    said = w.statusBar().currentMessage()
+    assert said.startswith("Fixed 3 of 4 invalid-tool-calls issues; 1 left (row 3)")
+    assert said.endswith("; an empty \u201carguments\u201d object was added where calls in rows 1, 4 named none: "
+                         "check that they take no arguments")
+    assert w.doc.dataset.rows[0].cells[4] == '[{"name": "search", "arguments": {}}]'
+    w.undo_stack.undo()
+    issue = next(i for i in w.doc.validator.all_issues() if i.row_id == w.doc.dataset.rows[0].id)
+    assert w.ops.fix_issue(issue)
+    assert w.statusBar().currentMessage() == ("Repaired the tool calls; an empty \u201carguments\u201d object was "
+                                              "added where a call in row 1 named none: check that it takes no "
+                                              "arguments")
+    assert w.undo_stack.undoText() == 'Repair the tool calls (an empty "arguments" added to 1 call)'
+    issue = next(i for i in w.doc.validator.all_issues() if i.row_id == w.doc.dataset.rows[1].id)
+    assert w.ops.fix_issue(issue) and w.undo_stack.undoText() == "Repair the tool calls"  # nothing guessed
 
 
 def test_sort_advice_has_its_button_in_the_banner(window, qtbot):

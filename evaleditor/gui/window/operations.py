@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QStatusBar
 
 from evaleditor.core import editing
 from evaleditor.core.commands import Command, InsertRows
-from evaleditor.core.fixes import fix_all_command, fix_command
+from evaleditor.core.fixes import arguments_guessed, fix_all_command, fix_command
 from evaleditor.core.rules import RULES, Issue
 from evaleditor.core.targets import SESSION
 from evaleditor.gui import dialogs
@@ -226,8 +226,13 @@ class Operations:
             return self.documents.save_as(fmt="xlsx")
         if fix == "rename-column":
             return self._choose_question_column()
-        return self.push(fix_command(self.model.validator, issue),
+        guessed = arguments_guessed(self.model.validator, [issue])
+        done = self.push(fix_command(self.model.validator, issue),
                          translate("Operations", "No automatic fix for this one"))
+        if done and guessed:
+            self.status.showMessage(translate("Operations", "Repaired the tool calls") + "; "
+                                    + arguments_note(self.model.ds, guessed), 15000)
+        return done
 
     def fix_all(self, rule: str) -> bool:
         if not self.ready():
@@ -235,11 +240,15 @@ class Operations:
         finish_now(self.model.doc)
         v = self.model.validator
         before = v.rule_counts.get(rule, 0)
+        guessed = arguments_guessed(v, [i for i in v.all_issues() if i.rule == rule])
         command = fix_all_command(v, rule)  # its undo text: "<fix> (all <rule>)"
         done = self.push(command)
         finish_now(self.model.doc)
         left = [i for i in v.all_issues() if i.rule == rule] if v.rule_counts.get(rule, 0) else []
-        self.status.showMessage(fix_all_report(self.model.ds, rule, before, left), 15000)
+        said = fix_all_report(self.model.ds, rule, before, left)
+        if done and guessed:
+            said += "; " + arguments_note(self.model.ds, guessed)
+        self.status.showMessage(said, 15000)
         return done
 
     def _choose_question_column(self) -> bool:
@@ -283,6 +292,22 @@ class Operations:
         return False
 
 
+def _rows(ds, row_ids) -> tuple[int, str]:
+    """How many rows, and their numbers as shown (the first five)."""
+    rows = sorted({ds.position(r) + 1 for r in row_ids})
+    return len(rows), ", ".join(map(str, rows[:5])) + (", \u2026" if len(rows) > 5 else "")
+
+
+def arguments_note(ds, row_ids: list[int]) -> str:
+    """What a tool-call repair guessed: the calls that named no arguments were given none."""
+    n, rows = _rows(ds, row_ids)
+    if n == 1:
+        return translate("Operations", "an empty \u201carguments\u201d object was added where a call in row {rows} "
+                                       "named none: check that it takes no arguments").format(rows=rows)
+    return translate("Operations", "an empty \u201carguments\u201d object was added where calls in rows {rows} "
+                                   "named none: check that they take no arguments").format(rows=rows)
+
+
 def fix_all_report(ds, rule: str, before: int, left: list) -> str:
     """What "Fix all" did: how many of the kind it fixed, and which are left and why."""
     fixed = max(0, before - len(left))
@@ -290,11 +315,17 @@ def fix_all_report(ds, rule: str, before: int, left: list) -> str:
         if fixed == 1:
             return translate("Operations", "Fixed the one {rule} issue").format(rule=rule)
         return translate("Operations", "Fixed all {n} {rule} issues").format(n=f"{fixed:,}", rule=rule)
-    rows = sorted({ds.position(i.row_id) + 1 for i in left if i.row_id is not None})
-    where = translate("Operations", " (rows {rows})").format(
-        rows=", ".join(map(str, rows[:5])) + (", …" if len(rows) > 5 else "")) if rows else ""
-    why = (translate("Operations", "their tool calls are too damaged to repair automatically")
-           if RULES[rule].fix == "repair-tool-calls" else translate("Operations", "no automatic fix applies to them"))
-    return translate("Operations", "Fixed {fixed} of {n} {rule} issues; {left} left{where}: {why}, edit them by "
-                                   "hand").format(fixed=f"{fixed:,}", n=f"{before:,}", rule=rule,
-                                                  left=f"{len(left):,}", where=where, why=why)
+    n_rows, rows = _rows(ds, [i.row_id for i in left if i.row_id is not None])
+    where = "" if not n_rows else translate("Operations", " (row {rows})").format(rows=rows) if n_rows == 1 else \
+        translate("Operations", " (rows {rows})").format(rows=rows)
+    tools = RULES[rule].fix == "repair-tool-calls"
+    if len(left) == 1:
+        why = (translate("Operations", "its tool calls are too damaged to repair automatically") if tools
+               else translate("Operations", "no automatic fix applies to it"))
+        text = translate("Operations", "Fixed {fixed} of {n} {rule} issues; 1 left{where}: {why}, edit it by hand")
+    else:
+        why = (translate("Operations", "their tool calls are too damaged to repair automatically") if tools
+               else translate("Operations", "no automatic fix applies to them"))
+        text = translate("Operations", "Fixed {fixed} of {n} {rule} issues; {left} left{where}: {why}, edit them by "
+                                       "hand")
+    return text.format(fixed=f"{fixed:,}", n=f"{before:,}", rule=rule, left=f"{len(left):,}", where=where, why=why)
