@@ -113,6 +113,17 @@ def test_workbook_without_shown_formats_is_not_read_again(tmp_path, monkeypatch)
     assert read_table(path).rows == [["q1", "7", "0.5"]]
 
 
+def test_only_the_formats_the_cell_styles_use_are_read(tmp_path, monkeypatch):
+    """A format code is looked at only when a cell style uses it: a workbook styled with General alone
+    (as evaleditor writes one) reads none, the built-in ones included."""
+    read_codes = []
+    monkeypatch.setattr(numformats, "shown_by", lambda code: read_codes.append(code) or shown_by(code))
+    plain = formatted_xlsx(tmp_path / "a.xlsx", [["question", "n"], ["q1", 7]], {})
+    assert read_table(plain).rows == [["q1", "7"]] and read_codes == []
+    padded = formatted_xlsx(tmp_path / "b.xlsx", [["question", "n"], ["q1", 7]], {"B2": "000"})
+    assert read_table(padded).rows == [["q1", "007"]] and read_codes == ["000"]
+
+
 def test_xls_zero_padded_whole_numbers_read_as_excel_shows_them(tmp_path, monkeypatch):
     xlwt = pytest.importorskip("xlwt", reason="xlwt (test-only helper that writes .xls fixtures) is not installed")
     from evaleditor.io.excel import xls

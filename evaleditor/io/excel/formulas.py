@@ -17,7 +17,7 @@ from __future__ import annotations
 import posixpath
 import re
 import zipfile
-from dataclasses import dataclass
+from typing import NamedTuple
 
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 _STRICT_MAIN = "http://purl.oclc.org/ooxml/spreadsheetml/main"
@@ -35,8 +35,7 @@ _REF = r"([A-Za-z]{1,3})(\d+)$"
 _CHUNK = 1 << 20
 
 
-@dataclass(frozen=True)
-class MissedCell:
+class MissedCell(NamedTuple):  # not a frozen dataclass: 0.8 ms of every workbook read's imports
     row: int  # 0-based, in the sheet
     column: int  # 0-based, in the sheet
     ref: str  # "B7"

@@ -180,8 +180,7 @@ def _absolute_rows(cal_sheet, progress: Progress | None, cancel: Cancel | None,
         progress(total, total)
     if rows and len(rows) != end[0] + 1 and start[0]:
         rows[:0] = [[] for _ in range(start[0])]
-    width = max((len(r) for r in rows), default=0)
-    if start[1] and width != end[1] + 1:
+    if start[1] and max(map(len, rows), default=0) != end[1] + 1:  # a sheet whose area starts right of A
         pad = [""] * start[1]
         rows = [pad + r if r else r for r in rows]
     return rows
