@@ -5,7 +5,6 @@ Ids are public (the CLI's JSON, the issues panel filters): never rename one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from evaleditor.core import i18n
@@ -16,8 +15,7 @@ ERROR, WARNING, INFO = "error", "warning", "info"
 SEVERITY_RANK = {ERROR: 3, WARNING: 2, INFO: 1}
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):  # not a frozen dataclass: every command makes the ~60 of the catalogue at its start
     id: str
     severity: str
     title: str

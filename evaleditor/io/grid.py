@@ -9,12 +9,15 @@ than the header adds columns with an empty header and nothing is lost.
 
 from __future__ import annotations
 
-import datetime as _dt
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import compress, islice
+from typing import TYPE_CHECKING
 
 from evaleditor.core.errors import Cancelled
+
+if TYPE_CHECKING:
+    import datetime as _dt
 
 Progress = Callable[[int, int], None]
 Cancel = Callable[[], bool]
@@ -160,6 +163,8 @@ def cell_text(value: object) -> str:
         return "TRUE" if value else "FALSE"
     if kind is int:
         return str(value)
+    import datetime as _dt  # here: a workbook of text and numbers (most) does not import it
+
     if isinstance(value, _dt.datetime):
         return datetime_text(value)
     if isinstance(value, _dt.date):
