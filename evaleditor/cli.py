@@ -144,8 +144,6 @@ def _validate(args):
     exit status (the worst file's) and the last document read (main ends the process with it alive)."""
     from collections import Counter
 
-    from evaleditor.core.report import count_line, report_json, report_text, unreadable_json
-
     names = _files(args)
     worst, with_errors, unreadable, totals = 0, 0, 0, Counter()
     doc = None
@@ -154,6 +152,9 @@ def _validate(args):
             _emit("")
         doc = None  # the one before, freed before the next is read
         doc, error = _load(args, name, args.target)
+        # imported after the first read, which imports the core while calamine opens a workbook (io/load.py)
+        from evaleditor.core.report import count_line, report_json, report_text, unreadable_json
+
         if doc is None:
             if args.format == "json":
                 _json_line(unreadable_json(name, args.target, error[1]))

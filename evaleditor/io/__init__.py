@@ -34,6 +34,7 @@ def read_table(
     written: bool = False,
     encoding: str | None = None,
     keep_texts: bool = True,
+    meanwhile: Callable[[], None] | None = None,
 ) -> RawTable:
     """Read any supported file into a RawTable; ReadError (one-line reason) or Cancelled otherwise.
 
@@ -42,9 +43,11 @@ def read_table(
     `written`: the file is a workbook this process has just written (a save's read-back): its area is
     the table it was given and it holds no formula, so the sheet's XML is not scanned for them.
     `keep_texts`: a text file's reader may keep its columns' texts for a validation that follows at once
-    (RawTable.scans); False when the rows are checked later, in slices, which do not take them."""
+    (RawTable.scans); False when the rows are checked later, in slices, which do not take them.
+    `meanwhile`: work of the caller's that needs no file (imports), done on this thread while calamine
+    opens an .xlsx on another (read_xlsx); other files leave it to the caller."""
     try:
-        return _read(path, sheet, progress, cancel, suffix, target, written, encoding, keep_texts)
+        return _read(path, sheet, progress, cancel, suffix, target, written, encoding, keep_texts, meanwhile)
     except (ReadError, Cancelled):
         raise
     except MemoryError:
@@ -81,7 +84,7 @@ def has_sheets(path: str | os.PathLike[str]) -> bool:
 
 
 def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False, encoding=None,
-          keep_texts=True) -> RawTable:
+          keep_texts=True, meanwhile=None) -> RawTable:
     suffix = (suffix or Path(path).suffix).lower()
     if suffix in (*TEXT_SUFFIXES, *XLSX_SUFFIXES, ".xls", ".ods"):
         from evaleditor.io import safety
@@ -100,7 +103,8 @@ def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False
             return read_ods(path, kind, sheet, progress, cancel, target)
         from evaleditor.io.excel import read_workbook
 
-        table = read_workbook(path, kind, suffix == ".xls", sheet, progress, cancel, target, written=written)
+        table = read_workbook(path, kind, suffix == ".xls", sheet, progress, cancel, target, written=written,
+                              meanwhile=meanwhile)
         if suffix in TEXT_SUFFIXES:  # a workbook saved under a text file's name (`cp cases.xlsx cases.csv`)
             table.notes.append(LoadNote("workbook-named-as-text", f"this file is an Excel workbook, not text, "
                                         f"though its name ends in {suffix}: it is read as a workbook. Rename it "

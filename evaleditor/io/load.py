@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from evaleditor.core.alloc import bulk_allocation, keep_built
-from evaleditor.core.document import Document, document_from_table
 from evaleditor.core.targets import SDK_HISTORY
+
+if TYPE_CHECKING:
+    from evaleditor.core.document import Document
 
 BACKGROUND_BYTES = 2_000_000  # the window reads files bigger than this in the background (gui/window/documents.py)
 
@@ -25,13 +28,21 @@ def load_document(path: str | os.PathLike, sheet: str | None = None, target: str
         return document_of_read(read_table(path, sheet=sheet, progress=progress, cancel=cancel,
                                            target=sheet_target or target,
                                            encoding=encoding,  # a text file's encoding, when the user chose it
-                                           keep_texts=not deferred),
+                                           keep_texts=not deferred, meanwhile=_validation_imports),
                                 path, target, deferred)
+
+
+def _validation_imports() -> None:
+    """What document_of_read imports (the dataset, the validator: 15-20 ms of every command's start),
+    imported while calamine opens a workbook on another thread, which lets go of the interpreter."""
+    import evaleditor.core.document  # noqa: F401
 
 
 def document_of_read(raw, path: str | os.PathLike, target: str | None = None, deferred: bool = False) -> Document:
     """The Document of the file at `path` whose table `read_table` read (`raw`, which it takes: a
     save's read-back check keeps it, io/verify.ReadBack)."""
+    from evaleditor.core.document import document_from_table
+
     with bulk_allocation():
         if raw.source_format in ("csv", "jsonl") and SDK_HISTORY in raw.headers:  # else 20 ms of imports
             from evaleditor.io.platforms.sdk_flat import fold_history

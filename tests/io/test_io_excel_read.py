@@ -27,6 +27,22 @@ def test_values_read_as_the_text_a_user_sees(tmp_path):
     assert t.sheet == "Sheet1" and t.sheets == ["Sheet1"]
 
 
+def test_meanwhile_runs_once_on_the_reading_thread_for_a_workbook_only(tmp_path):
+    """read_table's `meanwhile` (load_document's imports) runs once, on the caller's thread, while calamine
+    opens an .xlsx, also one this process has just written; a text file leaves it to the caller."""
+    import threading
+
+    path = table_xlsx(tmp_path / "m.xlsx", [["question"], ["q1"]])
+    ran: list[int] = []
+    for written in (False, True):
+        table = read_table(path, meanwhile=lambda: ran.append(threading.get_ident()), written=written)
+        assert table.rows == [["q1"]]
+    assert ran == [threading.get_ident()] * 2
+    text = tmp_path / "m.csv"
+    text.write_text("question\nq1\n", encoding="utf-8")
+    assert read_table(text, meanwhile=lambda: ran.append(0)).rows == [["q1"]] and len(ran) == 2
+
+
 @pytest.mark.parametrize(
     ("value", "text"),
     [(3.0, "3"), (-0.0, "0"), (0.1, "0.1"), (0.1 + 0.2, "0.3"), (1 / 3, "0.333333333333333"),

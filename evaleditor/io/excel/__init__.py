@@ -4,6 +4,7 @@ with openpyxl (write.py). `read_workbook` reads a workbook for what its bytes sa
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 from evaleditor.core.errors import ReadError
 from evaleditor.core.table import RawTable
@@ -21,16 +22,17 @@ def read_workbook(
     target: str | None = None,
     *,
     written: bool = False,
+    meanwhile: Callable[[], None] | None = None,
 ) -> RawTable:
     """Read a workbook for what its bytes are (`kind`: safety.sniff, which read_table calls): a zip as
     .xlsx and an OLE file as .xls whatever the suffix (an .xlsx named .xls, an old .xls named .xlsx or
     .csv). Anything else is a web page or an XML spreadsheet (refused: under .xls with what to do), or text,
     read as Excel opens it under .xls, and under .xlsx too, both saying that the name misleads (rule
-    text-named-as-workbook). `written`: an .xlsx this process has just written (read_table)."""
+    text-named-as-workbook). `written`, `meanwhile`: as read_table's."""
     if kind == "zip":
         from evaleditor.io.excel.read import read_xlsx
 
-        return read_xlsx(path, sheet, progress, cancel, target, written=written)
+        return read_xlsx(path, sheet, progress, cancel, target, written=written, meanwhile=meanwhile)
     if kind == "ole":
         if safety.ole_is_encrypted(path):
             raise ReadError(path, safety.PASSWORD)

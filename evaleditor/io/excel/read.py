@@ -31,9 +31,11 @@ def read_xlsx(
     target: str | None = None,
     *,
     written: bool = False,
+    meanwhile: Callable[[], None] | None = None,
 ) -> RawTable:
     """`target`: the sheet is chosen by the question header it recognises (pick_sheet). `written`: a
-    workbook this process has just written (read_table): no scan of its area and formulas."""
+    workbook this process has just written (read_table): no scan of its area and formulas. `meanwhile`:
+    the caller's work done while calamine opens the workbook (read_table)."""
     safety.check_file(path)
     safety.check_zip_workbook(path)  # a file that is no zip is refused as damaged (read_workbook routes the rest)
     from evaleditor.io.excel.extent import SheetChecker
@@ -42,8 +44,14 @@ def read_xlsx(
 
     import python_calamine
 
+    def while_opening() -> None:  # on this thread, while calamine opens the workbook on another
+        if not written:
+            check_extent.ahead(sheet)
+        if meanwhile is not None:
+            meanwhile()
+
     try:
-        book = _opened_book(path, None if written else lambda: check_extent.ahead(sheet))
+        book = _opened_book(path, while_opening if meanwhile is not None or not written else None)
         names = [m.name for m in book.sheets_metadata
                  if m.typ == python_calamine.SheetTypeEnum.WorkSheet]
     except python_calamine.PasswordError:
