@@ -6,7 +6,6 @@ not be read or written, or the arguments are wrong (one line on stderr, never a 
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from contextlib import nullcontext
@@ -97,6 +96,7 @@ def _emit_nowhere() -> int:
 def _json_line(report: dict) -> None:
     """One report as one line of JSON (JSON Lines: one per file). C1 control characters (U+0080-U+009F,
     which some terminals obey) are escaped too, as JSON escapes C0 ones."""
+    import json  # here: validate imports it with the core (core/toolcalls.py), while calamine opens a workbook
     import re
 
     _emit(re.sub("[\x80-\x9f]", lambda m: f"\\u{ord(m.group()):04x}", json.dumps(report, ensure_ascii=False)))
