@@ -103,6 +103,10 @@ class Target:
                  or [h for h in headers if self.near_miss(h) is not None] or headers)
         return "zh" if any(map(_has_cjk, meant)) else "en"
 
+    def knows(self, fld: str) -> bool:
+        """Whether this target has the field `fld` (evaluation-set has no expected tool calls)."""
+        return fld in self.exact.values() or fld in self.folded.values()
+
     def template_fields(self) -> tuple[str, ...]:
         return tuple(self.headers_en)
 

@@ -346,3 +346,22 @@ def test_conversation_panel_names_the_turn_column_as_the_file_does(window):
     panel.render()
     text = panel.browser.toPlainText()
     assert "(请求顺序 4)" in text and "turn_id" not in text
+
+
+def test_a_case_without_a_session_shows_no_turn_number_and_a_target_s_fields_only(window):
+    """A row of its own is a single-turn case: "Turn 1 (turn_id 2)" named a number that has no effect.
+    Under evaluation-set, which has no expected tool calls, no "Expected tool calls (empty)" either."""
+    rows = [["", "2", "alone", "a", ""], ["s1", "1", "first", "b", ""]]
+    window.set_document(make_doc(rows=rows))
+    panel = window.conversation_panel
+    window.view.go_to(window.model.index(0, Q))
+    panel.render()
+    text = panel.browser.toPlainText().strip()
+    assert text.startswith("row 1") and "Turn" not in text and "turn_id" not in text
+    assert "Expected tool calls" in text  # ground-truth has the field
+    window.view.go_to(window.model.index(1, Q))
+    panel.render()
+    assert panel.browser.toPlainText().strip().startswith("Turn 1 \u00b7 row 2")  # a conversation's turn: numbered
+    window.documents.set_target("evaluation-set")
+    panel.render()
+    assert "Expected tool calls" not in panel.browser.toPlainText()

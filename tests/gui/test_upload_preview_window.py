@@ -143,3 +143,13 @@ def test_a_refused_evaluation_set_counts_no_case_accepted(window):
     assert "The import refuses the whole file" in p.note.text()
     assert "0 accepted, 3 rejected" in p.note.text()
     assert {p.model.index(i, 4).data() for i in range(p.model.rowCount())} == {"reject"}
+
+
+def test_a_single_turn_case_shows_no_turn_number(window):
+    """Without a session id a row is a case of its own: "Turn 1 (turn cell 2)" named a number that has no
+    effect there."""
+    window.set_document(make_doc(rows=[["", "2", "alone", "a", ""]]))
+    p = preview_of(window)
+    p.list.selectRow(0)
+    text = p.detail.toPlainText()
+    assert "row 1" in text and "Turn" not in text and "turn cell" not in text

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from evaleditor.core.conversation import transcript
 from evaleditor.core.document import Document
-from evaleditor.core.targets import TURN
+from evaleditor.core.targets import TOOL_CALLS, TURN
 from evaleditor.gui.window import theme
 
 MAX_TURNS = 200  # a pathological "conversation" of thousands of rows is cut, with a note
@@ -112,27 +112,32 @@ class ConversationPanel(QWidget):
         names = tuple(_label(n) for n in (translate("ConversationPanel", "Question"),
                                           translate("ConversationPanel", "Expected answer"),
                                           translate("ConversationPanel", "Expected tool calls")))
+        tools = ds.target.knows(TOOL_CALLS)  # evaluation-set has no such field: no "(empty)" for it
         tpos = ds.field_position(TURN)
         turn_header = ds.columns[tpos].header if tpos is not None else TURN
         for turn in turns[:MAX_TURNS]:
             current = turn.row_id == rid
             row_no = ds.position(turn.row_id) + 1
-            label = _label(translate("ConversationPanel", "Turn {n}").format(n=turn.number))
-            if turn.turn_text and turn.turn_text.strip() != str(turn.number):  # as typed, under its own header
-                label += " " + translate("ConversationPanel", "({header} {value})").format(
-                    header=html.escape(turn_header), value=html.escape(turn.turn_text))
-            marker = " " + _label("\u25c0 " + translate("ConversationPanel", "selected")) if current else ""
             row_text = _label(translate("ConversationPanel", "row {n}").format(n=row_no))
+            if sid is None:  # a case of its own: a turn number (or the turn cell) means nothing here
+                link = f"<b>{row_text}</b>"
+            else:
+                label = _label(translate("ConversationPanel", "Turn {n}").format(n=turn.number))
+                if turn.turn_text and turn.turn_text.strip() != str(turn.number):  # as typed, under its own header
+                    label += " " + translate("ConversationPanel", "({header} {value})").format(
+                        header=html.escape(turn_header), value=html.escape(turn.turn_text))
+                link = f"<b>{label}</b> \u00b7 {row_text}"
+            marker = " " + _label("\u25c0 " + translate("ConversationPanel", "selected")) if current else ""
             bg = f' bgcolor="{highlight}"' if current else ""
             parts.append(
                 f'<table width="100%" cellpadding="6" cellspacing="0" border="1"{bg} '
                 f'style="border-color:{muted}; border-style:solid; margin-bottom:8px"><tr><td>'
-                f'<a href="row:{turn.row_id}"><b>{label}</b> \u00b7 {row_text}</a>'
+                f'<a href="row:{turn.row_id}">{link}</a>'
                 f'<span style="color:{muted}">{marker}</span><br/>'
                 f'{_field(names[0], turn.question, muted)}'
                 f'{_field(names[1], turn.answer, muted)}'
-                f'{_field(names[2], turn.tool_calls, muted, mono=True)}'
-                "</td></tr></table>")
+                + (_field(names[2], turn.tool_calls, muted, mono=True) if tools else "")
+                + "</td></tr></table>")
         if n > MAX_TURNS:
             parts.append("<p>" + translate("ConversationPanel", "\u2026 and {n} more turns.").format(
                 n=f"{n - MAX_TURNS:,}") + "</p>")

@@ -248,12 +248,15 @@ class UploadPreview(QWidget):
             if objects:
                 head = translate("UploadPreview", "Turn {n} of conversation {name}").format(
                     n=turn.turn, name=case.session) if case.session else kind_text(SINGLE)
-            else:
+            elif case.session:
                 head = translate("UploadPreview", "Turn {n}").format(n=n)
                 if turn.turn:
                     head += " (" + translate("UploadPreview", "turn cell {value}").format(value=turn.turn) + ")"
+            else:  # a case of its own: a turn number (or the turn cell) means nothing here
+                head = ""
             row = translate("UploadPreview", "row {n}").format(n=f"{turn.row:,}")
-            parts.append(f"<p><b>{t(head)}</b> \u00b7 <a href=\"row:{turn.row_id}\">{t(row)}</a></p>")
+            lead = f"<b>{t(head)}</b> \u00b7 " if head else ""
+            parts.append(f"<p>{lead}<a href=\"row:{turn.row_id}\">{t(row)}</a></p>")
             if turn.history:
                 parts.append("<p><i>" + t(translate("UploadPreview", "History sent before the prompt:")) + "</i><br/>"
                              + "<br/>".join(f"<b>{t(a)}</b>: {_field(x)}" for a, x in turn.history) + "</p>")
