@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
@@ -365,3 +366,18 @@ def test_a_case_without_a_session_shows_no_turn_number_and_a_target_s_fields_onl
     window.documents.set_target("evaluation-set")
     panel.render()
     assert "Expected tool calls" not in panel.browser.toPlainText()
+
+
+@pytest.mark.parametrize("width", [1200, 640])
+@pytest.mark.parametrize("typed", ["Order 12345\nsecond line", "x" * 40_000])
+def test_the_cell_editor_s_hint_is_never_cut_by_its_count(window, qtbot, typed, width):
+    """"Esc: cancel" read "Esc: cance" beside "23 / 32,767 (Excel cell limit)": the count had grown since
+    the editor was sized."""
+    window.set_document(make_doc(fmt="xlsx"))
+    window.resize(width, 800)  # shot50's window, and a narrow one
+    editor = open_editor(window, qtbot, 0, Q)
+    assert isinstance(editor, TextEditor)
+    editor.edit.setPlainText(typed)
+    qtbot.waitUntil(lambda: editor.count.text().startswith(f"{len(typed):,} / 32,767"))
+    for label in (editor.hint, editor.count):
+        assert label.width() >= label.fontMetrics().horizontalAdvance(label.text())

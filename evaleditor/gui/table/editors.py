@@ -18,6 +18,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QApplication,
+    QBoxLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -140,10 +141,11 @@ class TextEditor(_PopupEditor):
         self.limit = limit
         self.limit_name = limit_name
         self.count = QLabel()
+        self.count.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.edit.setAccessibleName(translate("CellEditor", "Cell text"))
-        hint = _hint(translate("CellEditor", "Shift+Enter: new line \u00b7 Ctrl+Tab: next cell \u00b7 Esc: cancel"))
-        bottom = QHBoxLayout()
-        bottom.addWidget(hint)
+        self.hint = _hint(translate("CellEditor", "Shift+Enter: new line \u00b7 Ctrl+Tab: next cell \u00b7 Esc: cancel"))
+        self.bottom = bottom = QBoxLayout(QBoxLayout.Direction.LeftToRight)  # the count under the hint when narrow
+        bottom.addWidget(self.hint)
         bottom.addStretch(1)
         bottom.addWidget(self.count)
         layout = QVBoxLayout(self)
@@ -152,6 +154,18 @@ class TextEditor(_PopupEditor):
         layout.addLayout(bottom)
         self.edit.textChanged.connect(self._update_count)
         self._update_count()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit_bottom()
+
+    def _fit_bottom(self) -> None:
+        """The hint and the count side by side when both fit whole, else one above the other: a count
+        grown as one types ("23 / 32,767 (Excel cell limit)") cut the hint to "Esc: cance"."""
+        margins = self.layout().contentsMargins() if self.layout() is not None else None
+        room = self.width() - (margins.left() + margins.right() if margins is not None else 0)
+        need = self.hint.sizeHint().width() + self.bottom.spacing() + self.count.sizeHint().width()
+        self.bottom.setDirection(QBoxLayout.Direction.LeftToRight if need <= room else QBoxLayout.Direction.TopToBottom)
 
     def _update_count(self) -> None:
         n = len(self.edit.toPlainText())  # characters, not bytes: 中 counts one
@@ -166,6 +180,7 @@ class TextEditor(_PopupEditor):
             self.count.setText(translate("CellEditor", "{n:,} characters").format(n=n))
             self.count.setStyleSheet("")
         self.count.setAccessibleName(self.count.text())
+        self._fit_bottom()
 
 
 class ToolCallsEditor(_PopupEditor):
