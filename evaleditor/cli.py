@@ -269,7 +269,7 @@ def _convert(args) -> int:
     if change := shape_change_text(plan, source.dataset.target.name):  # the file no longer means what it did
         print(_("evaleditor: warning: {message}").format(message=escape_for_terminal(
             f"{args.output}: {i18n.text(change)}")), file=sys.stderr)
-    _warn_headers_unavailable(args.headers, out.dataset.target)
+    _warn_headers_unavailable(args.headers, out.dataset.target, kept=out.dataset.headers() == source.dataset.headers())
     done = escape_for_terminal(_("{output}: {shape} (target {target})").format(
         output=args.output, shape=out.shape.line, target=out.dataset.target.name))
     if args.output == STREAM:  # standard output holds the file
@@ -279,11 +279,14 @@ def _convert(args) -> int:
     return 1 if errors else 0
 
 
-def _warn_headers_unavailable(headers: str | None, target) -> None:
-    """--headers zh for a target that has no Chinese spelling writes English ones: said, exit status unchanged."""
+def _warn_headers_unavailable(headers: str | None, target, kept: bool = False) -> None:
+    """--headers zh for a target that has no Chinese spelling: said, exit status unchanged. The headers are
+    then `kept` as the file has them, unless another target (given, or the output's) spells them in English."""
     if headers == "zh" and not target.headers_zh:
-        print(_("evaleditor: warning: {target} has no Chinese header spelling: the headers are written in "
-                "English").format(target=target.name), file=sys.stderr)
+        print((_("evaleditor: warning: {target} has no Chinese header spelling: the headers are kept as the file "
+                 "has them") if kept else
+               _("evaleditor: warning: {target} has no Chinese header spelling: the headers are written in "
+                 "English")).format(target=target.name), file=sys.stderr)
 
 
 def _left_out_warnings(plan, out, output: str) -> list[str]:

@@ -107,10 +107,13 @@ def core_save_plan(doc, fmt: str, target: str | None = None, headers: str | None
     """What saving `doc` as a .`fmt` file (at `path`, when known) writes and leaves out. `target` and
     `headers` ("en", "zh") spell the recognised columns as that target does; so does a document whose
     target was switched (its headers may be spelt as the one before reads them). Without either, for
-    the document's own target, the headers are kept as they are."""
+    the document's own target, the headers are kept as they are; so they are with `headers` "zh" for a
+    target that has no Chinese spelling (asked for what cannot be, nothing is renamed for it)."""
     ds = doc.dataset
     own = ds.target.name
     out_target = output_target(doc, fmt, target)
+    if headers == "zh" and not get_target(out_target).headers_zh:
+        headers = None
     commands: list[Command] = []
     earlier = [t for t in doc.header_targets if t != own]  # a target switched from: its spellings count
     written = ds.headers()

@@ -42,12 +42,19 @@ def test_empty_rows_of_a_frame_are_not_cases_as_documented(tmp_path):
 
 
 def test_convert_says_when_the_target_has_no_chinese_headers(capsys, tmp_path):
+    """--headers zh cannot be done for ground-truth: the headers stay as the file has them (they were
+    spelt in English, Question -> question), unless a target given spells them."""
     source = tmp_path / "in.csv"
-    source.write_text("question,answer\nhi,x\n")
-    code = main(["convert", str(source), str(tmp_path / "out.xlsx"), "--headers", "zh"])
+    source.write_text("Question,tools,Notes\nhi,,x\n")
+    code = main(["convert", str(source), str(source), "--headers", "zh"])
     err = capsys.readouterr().err
     assert code == 0
+    assert "warning: ground-truth has no Chinese header spelling: the headers are kept as the file has them" in err
+    assert source.read_text().splitlines()[0] == "Question,tools,Notes"
+    code = main(["convert", str(source), str(tmp_path / "out.csv"), "--headers", "zh", "--target", "ground-truth"])
+    err = capsys.readouterr().err
     assert "warning: ground-truth has no Chinese header spelling: the headers are written in English" in err
+    assert (tmp_path / "out.csv").read_text(encoding="utf-8-sig").splitlines()[0] == "question,expected_tool_calls,Notes"
     code = main(["convert", str(source), str(tmp_path / "es.xlsx"), "--headers", "zh", "--target", "evaluation-set"])
     assert "Chinese header spelling" not in capsys.readouterr().err
 
