@@ -460,3 +460,18 @@ def test_cancelling_a_background_save_leaves_the_file_and_the_window_as_they_wer
     assert w.is_modified() and w.doc.dataset.rows[0].cells[Q] == "not to be saved"
     assert w.documents.disk_watch.check() is None  # no "changed by another program" false alarm
     assert w.documents.save(wait=True) and load_document(path).dataset.rows[0].cells[Q] == "not to be saved"
+
+
+def test_a_refused_background_open_takes_its_progress_down_before_saying_why(qtbot, tmp_path, dialogs_log):
+    """The refusal showed while "Opening huge.csv… N s" and its Cancel went on counting behind it."""
+    path = tmp_path / "huge.csv"
+    path.write_bytes(b"\x00\x01\x02binary\x00" * 1000)
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.show()
+    seen = []
+    dialogs_log.answers["show_error"] = lambda *args, **kwargs: seen.append(
+        (w.progress.isVisible(), w.progress._ticker.isActive(), w.model.read_only))
+    assert w.documents.open_file(path, background=True)
+    qtbot.waitUntil(lambda: w.tasks.current is None, timeout=30000)  # a hang guard
+    assert seen == [(False, False, False)] and w.doc is None

@@ -72,7 +72,7 @@ class Tasks:
         if on_failure is not None:
             task.failed.connect(lambda _message: on_failure())
             task.cancelled.connect(on_failure)
-        task.failed.connect(lambda message: self._show_error(error_title, task.error, message))
+        task.failed.connect(lambda message: self._failed(error_title, task.error, message))
         task.cancelled.connect(lambda: self.status.showMessage(translate("Documents", "Cancelled"), 5000))
         task.finished.connect(self._finished)
         if not quiet_ms:
@@ -115,16 +115,24 @@ class Tasks:
         loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
         return self.current is task
 
-    def _finished(self) -> None:
+    def _failed(self, title: str, error, message: str) -> None:
+        """The job failed: its progress strip goes first, so that the elapsed seconds and Cancel of a job
+        that is over do not go on behind the error shown (a refused huge file)."""
+        self._hide()
+        self._show_error(title, error, message)
+
+    def _hide(self) -> None:
         shown, self._shown = self._shown, False
         if shown:
             self._refused.table.removeEventFilter(self._refused)
             self.progress.end()
+            self._set_busy(False)
+
+    def _finished(self) -> None:
+        self._hide()
         if self.current is not None:
             self.current.deleteLater()
         self.current = None
-        if shown:
-            self._set_busy(False)
 
     def cancel(self) -> None:
         if self.current is not None:
