@@ -3,6 +3,7 @@ rule ids link to their explanation in Help."""
 
 import json
 
+import pytest
 from PySide6.QtCore import Qt, QUrl
 
 from evaleditor.core.rules import RULES
@@ -153,3 +154,22 @@ def test_a_single_turn_case_shows_no_turn_number(window):
     p.list.selectRow(0)
     text = p.detail.toPlainText()
     assert "row 1" in text and "Turn" not in text and "turn cell" not in text
+
+
+@pytest.mark.parametrize("close", ["escape", "ctrl+w", "button"])
+def test_help_closes_as_a_tool_window_does(window, qtbot, close):
+    """Esc, Ctrl+W and a Close button: F1's window had none of them."""
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    h = help_window.show(window)
+    with qtbot.waitExposed(h):
+        h.show()
+    h.browser.setFocus()
+    if close == "escape":
+        QTest.keyClick(h.browser, Qt.Key.Key_Escape)
+    elif close == "ctrl+w":
+        QTest.keyClick(h.browser, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
+    else:
+        h.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close).click()
+    assert not h.isVisible() and window.doc is not None  # Ctrl+W closed the help, not the document

@@ -11,8 +11,8 @@ import html
 import re
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtWidgets import QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from evaleditor.core.i18n import text as core_text
 from evaleditor.core.rules_reference import reference
@@ -75,9 +75,18 @@ class HelpWindow(QWidget):
         self.browser.setOpenExternalLinks(False)
         self.browser.setOpenLinks(False)
         self.browser.anchorClicked.connect(lambda url: self.go_to(url.fragment() or None, is_anchor=True))
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.buttons.rejected.connect(self.close)
+        closing = [QKeySequence(Qt.Key.Key_Escape), *QKeySequence.keyBindings(QKeySequence.StandardKey.Close)]
+        for keys in dict.fromkeys(closing + [QKeySequence("Ctrl+W")]):  # each once: two would be ambiguous
+            QShortcut(keys, self, self.close)  # a tool window closes on Esc (as a dialog does) and Ctrl+W
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.browser)
+        bottom = QVBoxLayout()
+        bottom.setContentsMargins(8, 4, 8, 8)
+        bottom.addWidget(self.buttons)
+        layout.addLayout(bottom)
         self.resize(900, 720)
 
     def go_to(self, rule: str | None, is_anchor: bool = False) -> None:
