@@ -258,6 +258,14 @@ def test_a_key_given_twice_deeper_in_a_case_is_said_on_its_row(tmp_path):
     assert issue.message.startswith('eval_cases.0.prompt.parts.0.text: the key "text" is given 2 times')
 
 
+def test_a_key_given_twice_in_the_records_form_is_said(tmp_path):
+    path = tmp_path / "records.json"
+    path.write_text('{"eval_dataset_df": [{"prompt": "hi", "prompt": "dup"}]}')
+    doc, [issue] = _repeats(path)
+    assert list(doc.to_pandas()["question"]) == ["dup"]
+    assert issue.message.startswith('eval_dataset_df.0.prompt: the key "prompt" is given 2 times (string, then string)')
+
+
 def test_keys_inside_cases_are_not_looked_for_in_a_big_file(tmp_path, monkeypatch):
     """Looking for them makes parsing a third slower (sdk/parse.py): a big file is read as before."""
     path = tmp_path / "twice.json"

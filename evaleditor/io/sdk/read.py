@@ -130,13 +130,16 @@ def _read(path: object, data: Any, progress: Progress | None, cancel: Cancel | N
 
     root_errors: Errors = []
     raw_cases, document = split_root(path, data, root_errors)
-    if not raw_cases and records_form(document):
-        check_cases(path, len(document[RECORDS_KEY]))
-        return _records_table(document, root_errors)
-    check_cases(path, len(raw_cases))
-    cases: list[ReadCase] = []
     cases_key = next((k for k in data if field_name(ROOT, k) == "eval_cases"), "") if isinstance(data, dict) else ""
     in_case, elsewhere = _repeats_by_case(repeated, f"{cases_key}." if cases_key else "")
+    repeats = [LoadNote("duplicate-json-key", m) for m in duplicate_key_messages(data)] + elsewhere
+    if not raw_cases and records_form(document):
+        check_cases(path, len(document[RECORDS_KEY]))
+        table = _records_table(document, root_errors)
+        table.notes[:0] = repeats  # (a record's: said without its row)
+        return table
+    check_cases(path, len(raw_cases))
+    cases: list[ReadCase] = []
     for i, raw in enumerate(raw_cases):
         if i % _EVERY == 0:
             if cancel is not None and cancel():
@@ -155,7 +158,7 @@ def _read(path: object, data: Any, progress: Progress | None, cancel: Cancel | N
         else:
             cases.append(ReadCase(i, cleaned, errors, kept=kept, repeats=in_case.get(i)))
     table = _table(_regrouped(cases), root_errors)
-    table.notes[:0] = [LoadNote("duplicate-json-key", m) for m in duplicate_key_messages(data)] + elsewhere
+    table.notes[:0] = repeats
     if document is not None and RECORDS_KEY in document:  # records beside the cases: a save writes the
         document = {"eval_cases": [], **document}  # rows as cases, the records as read (write.records_form)
     table.document = document
