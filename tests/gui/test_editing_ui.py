@@ -381,3 +381,16 @@ def test_the_cell_editor_s_hint_is_never_cut_by_its_count(window, qtbot, typed, 
     qtbot.waitUntil(lambda: editor.count.text().startswith(f"{len(typed):,} / 32,767"))
     for label in (editor.hint, editor.count):
         assert label.width() >= label.fontMetrics().horizontalAdvance(label.text())
+
+
+def test_a_new_turn_or_conversation_puts_the_cursor_on_its_question(window):
+    """Ctrl+T left the cursor in the column it was pressed in (the session id): the next thing to type
+    is the new turn's question."""
+    window.view.go_to(window.model.index(1, 0))  # s1's second turn, in the session column
+    window.actions.add_turn.trigger()
+    cur = window.view.currentIndex()
+    assert (cur.row(), cur.column()) == (2, Q) and window.doc.dataset.rows[2].cells[:2] == ["s1", "3"]
+    window.view.go_to(window.model.index(0, 1))
+    window.actions.new_conversation.trigger()
+    cur = window.view.currentIndex()
+    assert cur.column() == Q and window.doc.dataset.rows[cur.row()].cells[:2] == ["s3", "1"]

@@ -12,7 +12,7 @@ from evaleditor.core import editing
 from evaleditor.core.commands import Command, InsertRows
 from evaleditor.core.fixes import arguments_guessed, fix_all_command, fix_command
 from evaleditor.core.rules import RULES, Issue
-from evaleditor.core.targets import SESSION
+from evaleditor.core.targets import QUESTION, SESSION
 from evaleditor.gui import dialogs
 from evaleditor.gui.table import clipboard
 from evaleditor.gui.table.fill import fill_command
@@ -80,6 +80,8 @@ class Operations:
         return self.model.row_id(cur.row()) if cur.isValid() else None
 
     def select_rows(self, row_ids: list[int], column: int | None = None) -> None:
+        """Select the rows of `row_ids`, the current cell in the first of them in `column` (else in the
+        current column)."""
         model, view = self.model, self.view
         rows = sorted(r for r in (model.row_of(i) for i in row_ids) if r is not None)
         if not rows:
@@ -143,7 +145,7 @@ class Operations:
             else:
                 message = translate("Operations", "This row is not in a conversation (its session id is empty)")
             if self.push(command, message):
-                self.select_rows(self._inserted(command))
+                self.select_rows(self._inserted(command), self.model.ds.field_position(QUESTION))
 
     def new_conversation(self) -> None:
         if not self.ready():
@@ -154,7 +156,7 @@ class Operations:
         command = editing.new_conversation(self.model.validator, position)
         if self.push(command, translate("Operations", "Rename the misspelled session column first (see the "
                                                       "banner)")):
-            self.select_rows(self._inserted(command))
+            self.select_rows(self._inserted(command), ds.field_position(QUESTION))
 
     def move_rows(self, delta: int) -> None:
         if self.ready():
