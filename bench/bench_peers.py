@@ -1,6 +1,7 @@
 """evaleditor against its peers, whole processes, in one run (issue 16's table).
 
     .venv/bin/python bench/bench_peers.py [--rows 100000] [--small 2000] [--repeat 5] [--before DIR] [--readme]
+                                          [--only xlsx|csv|small|saves ...]
 
 Files: bench_core's (bench/out/, written by evaleditor itself; made in a child process). Every figure is
 a fresh process, started the way a user starts it (the package's bytecode compiled first, as an install
@@ -22,6 +23,7 @@ of the per-round ratios (wall and CPU = user + sys, which a busy machine disturb
 `--before DIR`: also run `validate` and the saves from the evaleditor package in DIR (an older checkout,
 e.g. `git worktree add /tmp/before <commit>`), alternated with this tree: the "before" columns.
 `--readme`: replace the table between the bench markers in README.md with this run's.
+`--only`: just those rows (not with --readme: the table would lose the others).
 """
 
 from __future__ import annotations
@@ -173,9 +175,12 @@ def main() -> None:
     ap.add_argument("--saves", type=int, default=3, help="rounds of the save measurements")
     ap.add_argument("--before", type=Path, help="an older checkout to compare with, alternated")
     ap.add_argument("--readme", action="store_true", help="write the table into README.md")
+    ap.add_argument("--only", nargs="+", choices=ROWS, help="measure just these rows")
     ap.add_argument("--save-worker", help=argparse.SUPPRESS)
     ap.add_argument("source", nargs="?", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.only and args.readme:
+        ap.error("--only measures part of the table: not with --readme")
     if args.save_worker:
         save_worker(args.save_worker, args.source)
         return
@@ -183,7 +188,10 @@ def main() -> None:
     for tree in (ROOT, before):  # bytecode written once, as an install does; under PYTHONDONTWRITEBYTECODE
         if tree is not None:  # every child would compile the package again (0.05 s of each small validate)
             compileall.compile_dir(tree / "evaleditor", quiet=1)
-    xlsx, csv_file, small = make(n, "xlsx"), make(n, "csv"), make(args.small, "xlsx")
+    wanted = set(args.only or ROWS)
+    xlsx = make(n, "xlsx") if "xlsx" in wanted else None
+    csv_file = make(n, "csv") if wanted & {"csv", "saves"} else None
+    small = make(args.small, "xlsx") if "small" in wanted else None
     table: list[str] = []
 
     def row(what: str, ours: list[dict], peer_name: str, peer: list[dict] | None, old: list[dict] | None = None,
@@ -212,35 +220,59 @@ def main() -> None:
     table += ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     print(table[0])
 
+    if "xlsx" in wanted:
+        validate_xlsx(xlsx, n, args.repeat, before, row)
+    if "csv" in wanted:
+        validate_csv(csv_file, n, args.repeat, before, row)
+    if "small" in wanted:
+        validate_small(small, args.small, args.repeat, before, row)
+    if "saves" in wanted:
+        saves(csv_file, n, args.saves, before, row)
+    if args.readme:
+        text = README.read_text(encoding="utf-8")
+        start, end = text.index(MARKS[0]) + len(MARKS[0]), text.index(MARKS[1])
+        README.write_text(text[:start] + "\n" + "\n".join(table) + "\n" + text[end:], encoding="utf-8")
+        print(f"\n{README.name}: table replaced")
+
+
+ROWS = ("xlsx", "csv", "small", "saves")
+
+
+def validate_xlsx(xlsx: Path, n: int, repeat: int, before: Path | None, row) -> None:
     kinds = {"ours": validate(xlsx), "bare": python(BARE_XLSX, xlsx)}
     if before:
         kinds["before"] = validate(xlsx, before)
-    r = rounds(kinds, args.repeat)
+    r = rounds(kinds, repeat)
     row(f"`validate` {n // 1000}k .xlsx", r["ours"], "python-calamine", r["bare"], r.get("before"), memory=True)
 
+
+def validate_csv(csv_file: Path, n: int, repeat: int, before: Path | None, row) -> None:
     parsers = {name: code for name, code in (("polars", POLARS), ("pyarrow", PYARROW), ("csv", CSV_MODULE))
                if name == "csv" or importlib.util.find_spec(name) is not None}  # the installed ones
     kinds = {"ours": validate(csv_file), **{name: python(code, csv_file) for name, code in parsers.items()}}
     if before:
         kinds["before"] = validate(csv_file, before)
-    r = rounds(kinds, args.repeat)
+    r = rounds(kinds, repeat)
     fastest = min(parsers, key=lambda k: med(r[k]))
     row(f"`validate` {n // 1000}k .csv", r["ours"], fastest, r[fastest], r.get("before"), memory=True)
 
+
+def validate_small(small: Path, rows: int, repeat: int, before: Path | None, row) -> None:
     kinds = {"ours": validate(small), "bare": python(BARE_XLSX, small)}
     if before:
         kinds["before"] = validate(small, before)
-    r = rounds(kinds, args.repeat)
-    row(f"`validate` {args.small // 1000}k .xlsx (whole process)", r["ours"], "python-calamine", r["bare"],
-        r.get("before"))
+    r = rounds(kinds, repeat)
+    row(f"`validate` {rows // 1000}k .xlsx (whole process)", r["ours"], "python-calamine", r["bare"], r.get("before"))
 
+
+def saves(csv_file: Path, n: int, repeat: int, before: Path | None, row) -> None:
     kinds = {"ours": saver(csv_file, "xlsx")}
     if before:
         kinds["before"] = saver(csv_file, "xlsx", before)
     lo = libreoffice_convert(csv_file)
     if lo is not None:
         kinds["lo"] = lo
-    r = rounds(kinds, args.saves)
+    r = rounds(kinds, repeat)
     for kind in ("ours", "before"):  # the worker's own timing: the save, not the load before it
         for result in r.get(kind, ()):
             result["wall"], result["cpu"] = (json.loads(result["out"])[k] for k in ("seconds", "cpu"))
@@ -250,7 +282,7 @@ def main() -> None:
     kinds = {"ours": saver(csv_file, "json")}
     if before:
         kinds["before"] = saver(csv_file, "json", before)
-    r = rounds(kinds, args.saves)
+    r = rounds(kinds, repeat)
     found = [json.loads(x["out"]) for x in r["ours"]]
     for x, f in zip(r["ours"], found, strict=True):
         x["wall"], x["cpu"] = f["seconds"], f["cpu"]
@@ -261,12 +293,6 @@ def main() -> None:
     same = "same bytes" if all(f["identical"] for f in found) else "BYTES DIFFER"
     row(f"save {n // 1000}k SDK JSON, verified ({found[0]['bytes'] / 1e6:.0f} MB)", r["ours"],
         f"orjson ({same})", peer, r.get("before"))
-
-    if args.readme:
-        text = README.read_text(encoding="utf-8")
-        start, end = text.index(MARKS[0]) + len(MARKS[0]), text.index(MARKS[1])
-        README.write_text(text[:start] + "\n" + "\n".join(table) + "\n" + text[end:], encoding="utf-8")
-        print(f"\n{README.name}: table replaced")
 
 
 if __name__ == "__main__":

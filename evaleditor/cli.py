@@ -102,10 +102,11 @@ def _json_line(report: dict) -> None:
     _emit(re.sub("[\x80-\x9f]", lambda m: f"\\u{ord(m.group()):04x}", json.dumps(report, ensure_ascii=False)))
 
 
-def _load(args, name: str, target: str | None, sheet_target: str | None = None):
+def _load(args, name: str, target: str | None, sheet_target: str | None = None, report_only: bool = False):
     """(document, None), or (None, (the reason in the user's language, in English for the JSON report)).
     `name` is a file, an unmatched glob pattern, `-` (standard input, in the format --from or its first bytes
-    say), or a pipe or device, read as standard input is (cli_files.stream_copy)."""
+    say), or a pipe or device, read as standard input is (cli_files.stream_copy). `report_only`: see
+    load_document (validate and shape)."""
     from evaleditor.cli_files import is_pattern, is_pipe, stream_copy
     from evaleditor.core.errors import EvalEditorError, ReadError
     from evaleditor.core.i18n import N_
@@ -115,10 +116,12 @@ def _load(args, name: str, target: str | None, sheet_target: str | None = None):
         if is_pattern(name):
             raise ReadError(name, N_("no file matches this pattern"))
         if name != STREAM and not is_pipe(name):
-            return load_document(name, sheet=args.sheet, target=target, sheet_target=sheet_target), None
+            return load_document(name, sheet=args.sheet, target=target, sheet_target=sheet_target,
+                                 report_only=report_only), None
         with stream_copy(name, args.source_format) as path:
             try:
-                return load_document(path, sheet=args.sheet, target=target, sheet_target=sheet_target), None
+                return load_document(path, sheet=args.sheet, target=target, sheet_target=sheet_target,
+                                     report_only=report_only), None
             except ReadError as exc:  # said of "-", not of the temporary copy
                 raise ReadError(name, exc.reason) from None
     except EvalEditorError as exc:
@@ -151,7 +154,7 @@ def _validate(args):
         if n and args.format == "text":
             _emit("")
         doc = None  # the one before, freed before the next is read
-        doc, error = _load(args, name, args.target)
+        doc, error = _load(args, name, args.target, report_only=True)
         # imported after the first read, which imports the core while calamine opens a workbook (io/load.py)
         from evaleditor.core.report import count_line, report_json, report_text, unreadable_json
 
@@ -186,7 +189,7 @@ def _shape(args):
     worst, doc = 0, None
     for name in names:
         doc = None  # the one before, freed before the next is read
-        doc, error = _load(args, name, args.target)
+        doc, error = _load(args, name, args.target, report_only=True)
         if doc is None:
             if args.format == "json":
                 _json_line(unreadable_shape_json(name, args.target))

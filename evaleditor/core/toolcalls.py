@@ -16,11 +16,20 @@ _ARG_ALIASES = ("args", "parameters", "params", "input")
 # values that are strings without escapes, numbers, true, false or null - matched without parsing. Only
 # valid arrays match (a name that is not blank; strings without a control character, which JSON
 # forbids raw); anything else is parsed.
-_STRING = r'"[^"\\\x00-\x1f]*"'
-_VALUE = rf'(?:{_STRING}|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null)'
-_ARGS = rf'\{{(?:{_STRING}: {_VALUE}(?:, {_STRING}: {_VALUE})*)?\}}'
-_CALL = rf'\{{"name": "[^"\\\x00-\x1f]*[^"\\\s\x00-\x1f][^"\\\x00-\x1f]*", "arguments": {_ARGS}\}}'
-PLAIN_CALLS = re.compile(rf"\[{_CALL}(?:, {_CALL})*\]")
+def _plain_calls(digit: str, blank: str) -> str:
+    """The pattern of that form, with `digit` for a digit and `blank` for what a name needs one character
+    besides (both classes' contents)."""
+    string = r'"[^"\\\x00-\x1f]*"'
+    value = rf'(?:{string}|-?(?:0|[1-9][{digit}]*)(?:\.[{digit}]+)?(?:[eE][-+]?[{digit}]+)?|true|false|null)'
+    args = rf'\{{(?:{string}: {value}(?:, {string}: {value})*)?\}}'
+    call = rf'\{{"name": "[^"\\\x00-\x1f]*[^"\\{blank}\x00-\x1f][^"\\\x00-\x1f]*", "arguments": {args}\}}'
+    return rf"\[{call}(?:, {call})*\]"
+
+
+PLAIN_CALLS = re.compile(_plain_calls(r"\d", r"\s"))
+# PLAIN_CALLS less its non-ASCII digits and name characters: a pattern RE2 (pyarrow's regexes) reads as
+# Python does, each of whose matches PLAIN_CALLS matches too (io/text/arrow_report.py filters with it)
+PLAIN_CALLS_ASCII = _plain_calls("0-9", "\x20\x7f-\U0010ffff")
 
 
 def problem(text: str) -> str | None:

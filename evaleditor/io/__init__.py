@@ -35,6 +35,7 @@ def read_table(
     encoding: str | None = None,
     keep_texts: bool = True,
     meanwhile: Callable[[], None] | None = None,
+    report_only: bool = False,
 ) -> RawTable:
     """Read any supported file into a RawTable; ReadError (one-line reason) or Cancelled otherwise.
 
@@ -45,9 +46,12 @@ def read_table(
     `keep_texts`: a text file's reader may keep its columns' texts for a validation that follows at once
     (RawTable.scans); False when the rows are checked later, in slices, which do not take them.
     `meanwhile`: work of the caller's that needs no file (imports), done on this thread while calamine
-    opens an .xlsx on another (read_xlsx); other files leave it to the caller."""
+    opens an .xlsx on another (read_xlsx); other files leave it to the caller.
+    `report_only`: the table is for a report of its issues only (validate, shape), never shown or saved: a big
+    CSV's cells that no rule finds anything in may read as "" (text/arrow_report.py)."""
     try:
-        return _read(path, sheet, progress, cancel, suffix, target, written, encoding, keep_texts, meanwhile)
+        return _read(path, sheet, progress, cancel, suffix, target, written, encoding, keep_texts, meanwhile,
+                     report_only)
     except (ReadError, Cancelled):
         raise
     except MemoryError:
@@ -84,7 +88,7 @@ def has_sheets(path: str | os.PathLike[str]) -> bool:
 
 
 def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False, encoding=None,
-          keep_texts=True, meanwhile=None) -> RawTable:
+          keep_texts=True, meanwhile=None, report_only=False) -> RawTable:
     suffix = (suffix or Path(path).suffix).lower()
     if suffix in (*TEXT_SUFFIXES, *XLSX_SUFFIXES, ".xls", ".ods"):
         from evaleditor.io import safety
@@ -96,7 +100,7 @@ def _read(path, sheet, progress, cancel, suffix=None, target=None, written=False
         if suffix in TEXT_SUFFIXES and kind not in ("zip", "ole"):
             from evaleditor.io.text.delimited import read_delimited
 
-            return read_delimited(path, progress, cancel, suffix, encoding, keep_texts)
+            return read_delimited(path, progress, cancel, suffix, encoding, keep_texts, report_only, target)
         if suffix == ".ods":
             from evaleditor.io.excel.ods import read_ods
 

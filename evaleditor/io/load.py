@@ -17,10 +17,11 @@ BACKGROUND_BYTES = 2_000_000  # the window reads files bigger than this in the b
 
 def load_document(path: str | os.PathLike, sheet: str | None = None, target: str | None = None,
                   progress=None, cancel=None, sheet_target: str | None = None, deferred: bool = False,
-                  encoding: str | None = None) -> Document:
+                  encoding: str | None = None, report_only: bool = False) -> Document:
     """Read and validate (`deferred`: the rows are checked later, in slices: core/check_pass.py). Raises ReadError (one-line reason) or Cancelled. A workbook opens on the first
     sheet whose question header `sheet_target` (default: `target`) recognises (`convert --target` names
-    the output's target, not the one the input is checked against)."""
+    the output's target, not the one the input is checked against). `report_only`: the document is for
+    its report only (validate, shape: cells no rule reads may be left empty), never to show or save."""
     from evaleditor.io import read_table
 
     path = Path(path)
@@ -28,7 +29,8 @@ def load_document(path: str | os.PathLike, sheet: str | None = None, target: str
         return document_of_read(read_table(path, sheet=sheet, progress=progress, cancel=cancel,
                                            target=sheet_target or target,
                                            encoding=encoding,  # a text file's encoding, when the user chose it
-                                           keep_texts=not deferred, meanwhile=_validation_imports),
+                                           keep_texts=not deferred, meanwhile=_validation_imports,
+                                           report_only=report_only and not deferred and sheet_target is None),
                                 path, target, deferred)
 
 

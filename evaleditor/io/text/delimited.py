@@ -24,7 +24,7 @@ from evaleditor.core.i18n import N_
 from evaleditor.core.table import LoadNote, RawTable
 from evaleditor.io import budget
 from evaleditor.io.atomic import atomic_write
-from evaleditor.io.grid import EVERY, Cancel, Progress, build_grid, collect
+from evaleditor.io.grid import EVERY, FIRST_ROWS, Cancel, Progress, build_grid, collect
 from evaleditor.io.safety import check_file
 from evaleditor.io.text.arrow_csv import MIN_BYTES, ColumnsRead, arrow_records
 from evaleditor.io.text.long_cells import END, LongCellWatch, failing_record_line, long_cell_notes
@@ -275,10 +275,11 @@ def _first_record(head: str, delimiter: str) -> list[str] | None:
 def read_delimited(
     path: str | os.PathLike[str], progress: Progress | None = None, cancel: Cancel | None = None,
     suffix: str | None = None, encoding: str | None = None, keep_texts: bool = True,
+    report_only: bool = False, target: str | None = None,
 ) -> RawTable:
     """`suffix` (".csv", ".tsv" …) stands for the file's own when it has another (a temporary file).
     `encoding`: read in that encoding (File ▸ Reopen with Encoding), not the one guess_encoding finds.
-    `keep_texts`: see read_table.
+    `keep_texts`, `report_only`: see read_table; `target`: the one it is checked against (None: its headers').
 
     The file is parsed as a stream (never held whole as text) so that memory stays close to the
     cells themselves."""
@@ -319,6 +320,12 @@ def read_delimited(
     first = _first_record(head, delimiter) if utf8 and size >= MIN_BYTES else None
     del head
     limits = budget.TableBudget(path)
+    hollow = _hollow_read(path, first, delimiter, target, limits, progress, cancel) if report_only and first else None
+    if hollow is not None:
+        rows, scans = hollow
+        return RawTable(headers=first, rows=rows, source_format="csv" if delimiter != "\t" else "tsv",
+                        encoding=encoding, delimiter=delimiter, line_end=line_end, notes=_encoding_notes(encoding, others),
+                        source_rows=list(range(2, 2 + min(len(rows), FIRST_ROWS))), scans=scans)
     watch = LongCellWatch()
 
     def records(f) -> list[list[str]]:
@@ -392,6 +399,19 @@ def read_delimited(
         source_rows=grid.source_rows(),
         scans=lengths.scans(grid) if lengths is not None else None,
     )
+
+
+def _hollow_read(path: str | os.PathLike[str], headers: list[str], delimiter: str, target: str | None,
+                 limits: budget.TableBudget, progress: Progress | None, cancel: Cancel | None):
+    """arrow_report.hollow_read's rows and scans, where the file and `target` allow it; else None."""
+    from evaleditor.core.targets import SDK_HISTORY, TARGETS, infer_target
+    from evaleditor.io.text import arrow_report
+
+    checked = TARGETS.get(target or infer_target(headers, Path(path).suffix))
+    if checked is None or SDK_HISTORY in headers:  # an unknown target is refused as the document is built; the
+        return None  # history's cells are read again (io/load.document_of_read folds them)
+    roles = arrow_report.column_roles(headers, checked)
+    return None if roles is None else arrow_report.hollow_read(path, delimiter, headers, roles, limits, progress, cancel)
 
 
 def _encoding_notes(encoding: str, others: list[str]) -> list[LoadNote]:
