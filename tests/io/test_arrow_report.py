@@ -18,6 +18,7 @@ from evaleditor.core.errors import Cancelled, ReadError
 from evaleditor.core.report import report_json, report_text, shape_report_json
 from evaleditor.io.load import load_document
 from evaleditor.io.text import arrow_report, delimited
+from evaleditor.io.text.long_cells import MANY_LINES
 
 pa = pytest.importorskip("pyarrow")
 pc = pytest.importorskip("pyarrow.compute")
@@ -94,8 +95,11 @@ EXAMPLES = settings(max_examples=300, deadline=None, suppress_health_check=[Heal
 
 
 @EXAMPLES
-@given(files(), st.sampled_from([None, None, "ground-truth", "langsmith", "azure-foundry", "evaluation-set"]))
-def test_the_hollow_read_reports_what_the_whole_table_does(tmp_path, monkeypatch, hollow, rows, target):
+@given(files(), st.sampled_from([None, None, "ground-truth", "langsmith", "azure-foundry", "evaluation-set"]),
+       st.sampled_from([64, 256, 1 << 20]))
+def test_the_hollow_read_reports_what_the_whole_table_does(tmp_path, monkeypatch, hollow, rows, target, block):
+    """In record batches of any size (`block` bytes: one batch, or a few rows each)."""
+    monkeypatch.setattr(arrow_report, "BLOCK_BYTES", block)
     path = tmp_path / "f.csv"
     write(path, rows)
     same_reports(path, monkeypatch, target)
@@ -129,6 +133,7 @@ WHOLE = {
     "no question column": "prompt_text,answer\nq,a\n",
     "a quote never closed": 'question,answer\nq,"a\nb\n',
     "the SDK's history column": "prompt,reference,conversation_history\nq,a,[]\n",
+    "a cell of a thousand lines (the reference reports it)": 'question,answer\nq,"' + "line\n" * MANY_LINES + '"\n',
 }
 
 
@@ -149,7 +154,9 @@ def test_a_workbook_target_reads_the_whole_table(tmp_path, monkeypatch, hollow):
 
 
 def test_a_clean_file_makes_text_of_its_key_columns_only(tmp_path, monkeypatch):
-    """2,000 rows, 10 with a literal null note: the other cells of the other columns are never made text."""
+    """2,000 rows, 10 with a literal null note, in record batches of a few kB: the other cells of the other
+    columns are never made text."""
+    monkeypatch.setattr(arrow_report, "BLOCK_BYTES", 4096)
     rows = [["session_id", "turn_id", "question", "answer", "expected_tool_calls", "notes"]]
     rows += [[f"s{i // 2}", str(i % 2 + 1), f"question {i}", f"answer {i} " * 5, PLAIN_CALL, "NA" if i % 200 == 7 else
               "a note long enough"] for i in range(2000)]

@@ -63,7 +63,8 @@ def hollow_read(path: str | os.PathLike[str], delimiter: str, headers: list[str]
                 ) -> tuple[list[list[str]], list[ColumnScan]] | None:
     """The data rows of the UTF-8 file at `path`, whose first record is `headers`, hollow (see above), and
     what validation asks of each column (ColumnScan, the texts kept); None where the whole table must be read.
-    `roles`: column_roles'."""
+    `roles`: column_roles'. Record batch by record batch, each let go once filtered (the file's bytes are
+    never all held)."""
     try:
         import pyarrow as pa
         import pyarrow.compute as pc
@@ -72,54 +73,63 @@ def hollow_read(path: str | os.PathLike[str], delimiter: str, headers: list[str]
     from evaleditor.core.errors import ReadError
 
     size = os.path.getsize(path)
+    width = len(headers)
+    longest = [0] * width
+    short: list[list[int]] = [[] for _ in range(width)]
+    whole: list[list[str]] = [[] for _ in range(width)]  # a key column's texts
+    found: list[list[tuple[int, str]]] = [[] for _ in range(width)]  # another's (row, text) where a rule may find
+    blank_rows: list[int] = []
+    keys = [c for c, (key, _, _) in enumerate(roles) if key]
+    rows, last, header = 0, "", True
     try:
-        table = _table(path, delimiter, len(headers), limits, size, progress, cancel)
+        for batch in _batches(path, delimiter, width, limits, size, progress, cancel):
+            if header:
+                if [column[0].as_py() for column in batch.columns] != headers or not headers[0] or not headers[-1]:
+                    return None  # not the csv module's first record, or an edge column that may be empty
+                batch, header = batch.slice(1), False
+            if not batch.num_rows:
+                continue
+            blank = _all_blank([batch.column(c) for c in keys], pc, pa)
+            blanks = pc.indices_nonzero(blank).to_pylist()
+            blank_rows += map(rows.__add__, blanks)
+            for c, (column, (key, fld, limit)) in enumerate(zip(batch.columns, roles, strict=True)):
+                sizes = pc.min_max(pc.binary_length(column)).as_py()
+                most = longest[c] = max(longest[c], sizes["max"])
+                if most > budget.MAX_CELL_CHARS or (sizes["max"] >= MANY_LINES and _many_lines(column, pc)) or \
+                        (not key and limit is not None and most > limit):
+                    return None  # a cell the reference refuses or reports (arrow_csv._for_the_reference); one
+                    # that a row rule finds too long, in any cell of the column (none of the targets read this way)
+                # a text of more than 4 bytes a character has more characters (long texts only: none to look at)
+                is_short = pc.match_substring_regex(column, _SHORT) if sizes["min"] <= 4 * SHORT else None
+                if is_short is not None:
+                    short[c] += map(rows.__add__, pc.indices_nonzero(is_short).to_pylist())
+                if key:
+                    whole[c] += column.to_pylist()
+                    continue
+                wanted = _candidates(column, fld, is_short, pc)
+                if blanks:
+                    wanted = blank if wanted is None else pc.or_(wanted, blank)
+                if wanted is not None:
+                    found[c] += zip(map(rows.__add__, pc.indices_nonzero(wanted).to_pylist()),
+                                    pc.filter(column, wanted).to_pylist(), strict=True)
+            rows += batch.num_rows
+            last = batch.column(width - 1)[-1].as_py()
     except (pa.ArrowException, ReadError):  # a ragged row, not UTF-8; the budget: the reference says it
         return None
-    if table is None or [c[0].as_py() for c in table.columns] != headers or not headers[0] or not headers[-1]:
-        return None  # another header than the csv module's first record, or an edge column that may be empty
-    data = table.slice(1)
-    n = data.num_rows
-    if not n:
+    if not rows or _may_end_inside_quotes(path, size, last):
         return None
-    sizes = [pc.min_max(pc.binary_length(c)).as_py() for c in data.columns]
-    longest = [size["max"] for size in sizes]
-    if max(longest) > budget.MAX_CELL_CHARS or any(
-            most >= MANY_LINES and _many_lines(c, pc) for c, most in zip(data.columns, longest, strict=True)):
-        return None  # a cell the reference refuses or reports (arrow_csv._for_the_reference)
-    last = table.column(len(headers) - 1)[-1].as_py()
-    if _may_end_inside_quotes(path, size, last):
-        return None
-    # a text of more than 4 bytes a character has more characters (a column of long texts: none to look at)
-    short = [pc.match_substring_regex(c, _SHORT) if size["min"] <= 4 * SHORT else None
-             for c, size in zip(data.columns, sizes, strict=True)]
-    keys = [i for i, (key, _, _) in enumerate(roles) if key]
-    blank_keys = _all_blank([data.column(i) for i in keys], pc, pa)
-    blank_rows = pc.indices_nonzero(blank_keys).to_pylist()
-    columns: list[list[str]] = []
-    for column, (key, fld, limit), is_short, most in zip(data.columns, roles, short, longest, strict=True):
-        if key or (limit is not None and most > limit):
-            columns.append(column.to_pylist())
-            continue
-        texts = [""] * n
-        wanted = _candidates(column, fld, is_short, pc)
-        if blank_rows:
-            wanted = blank_keys if wanted is None else pc.or_(wanted, blank_keys)
-        if wanted is not None:
-            _fill(texts, pc.indices_nonzero(wanted).to_pylist(), pc.filter(column, wanted).to_pylist())
-        columns.append(texts)
-    rows = list(map(list, zip(*columns, strict=True)))
-    if any(not any(rows[i]) for i in blank_rows):
+    columns = [texts if key else _hollow(rows, found[c])
+               for c, (texts, (key, _, _)) in enumerate(zip(whole, roles, strict=True))]
+    table = list(map(list, zip(*columns, strict=True)))
+    if any(not any(table[i]) for i in blank_rows):
         return None  # an empty row, which the grid drops
-    scans = [ColumnScan(most, [] if is_short is None else pc.indices_nonzero(is_short).to_pylist(), [], texts)
-             for most, is_short, texts in zip(longest, short, columns, strict=True)]
-    return rows, scans
+    return table, [ColumnScan(most, at, [], texts) for most, at, texts in zip(longest, short, columns, strict=True)]
 
 
-def _table(path, delimiter: str, width: int, limits: budget.TableBudget, size: int, progress: Progress | None,
-           cancel: Cancel | None):
-    """Every record of the file as a pyarrow table of `width` text columns, read batch by batch (the budget
-    asked after each); None when the first record is not `width` cells."""
+def _batches(path, delimiter: str, width: int, limits: budget.TableBudget, size: int, progress: Progress | None,
+             cancel: Cancel | None):
+    """The file's record batches, each of `width` text columns (the first holds the header); the budget asked
+    after each. ArrowInvalid when the first record is not `width` cells."""
     import pyarrow as pa
     import pyarrow.csv as pcsv
 
@@ -132,19 +142,25 @@ def _table(path, delimiter: str, width: int, limits: budget.TableBudget, size: i
             convert_options=pcsv.ConvertOptions(column_types={f"f{i}": pa.string() for i in range(width)},
                                                 strings_can_be_null=False, quoted_strings_can_be_null=False))) as reader:
         if reader.schema.names != [f"f{i}" for i in range(width)] or any(t != pa.string() for t in reader.schema.types):
-            return None
-        batches, rows = [], 0
+            raise pa.ArrowInvalid(f"the first record is not {width} cells")
+        rows = 0
         for batch in reader:
             if cancel is not None and cancel():
                 raise Cancelled()
-            batches.append(batch)
             rows += batch.num_rows
             limits.check(rows, width)
             if progress is not None:
                 progress(min(source.tell(), size), size)
+            yield batch
     if progress is not None:
         progress(size, size)
-    return pa.Table.from_batches(batches, reader.schema)
+
+
+def _hollow(rows: int, found: list[tuple[int, str]]) -> list[str]:
+    texts = [""] * rows
+    for i, text in found:
+        texts[i] = text
+    return texts
 
 
 def _candidates(column, fld: str | None, is_short, pc):
@@ -157,22 +173,15 @@ def _candidates(column, fld: str | None, is_short, pc):
 
 
 def _many_lines(column, pc) -> bool:
-    """Whether a cell of `column` may span MANY_LINES lines: counted cell by cell only in the chunks whose
-    bytes hold that many line ends (numpy, which pyarrow imports, counts them at memory speed)."""
+    """Whether a cell of `column` (an array) may span MANY_LINES lines: counted cell by cell only when its
+    bytes hold that many line ends (numpy, which pyarrow imports, counts them at memory speed; the buffer may
+    hold more than the array's texts: a superset)."""
     import numpy as np
 
-    for chunk in column.chunks:
-        data = chunk.buffers()[2]
-        if data is None or np.count_nonzero(np.frombuffer(data, dtype=np.uint8) <= 13) < MANY_LINES - 1:
-            continue  # (a chunk's buffer may hold more than its texts: a superset)
-        if pc.max(pc.count_substring_regex(chunk, _LINE_BREAK)).as_py() >= MANY_LINES - 1:
-            return True
-    return False
-
-
-def _fill(texts: list[str], at, found: list[str]) -> None:
-    for i, text in zip(at, found, strict=True):
-        texts[i] = text
+    data = column.buffers()[2]
+    if data is None or np.count_nonzero(np.frombuffer(data, dtype=np.uint8) <= 13) < MANY_LINES - 1:
+        return False
+    return pc.max(pc.count_substring_regex(column, _LINE_BREAK)).as_py() >= MANY_LINES - 1
 
 
 def _all_blank(columns: list, pc, pa):
