@@ -110,7 +110,7 @@ def arrow_records(path: str | os.PathLike[str], delimiter: str, width: int, limi
                     progress(min(read, size), size)
     except (pa.ArrowException, ReadError):  # ArrowInvalid: a ragged row, not UTF-8; the budget
         return None
-    if rows and _may_end_inside_quotes(path, size, rows[-1][-1]):
+    if rows and may_end_inside_quotes(path, size, rows[-1][-1]):
         return None
     if progress is not None:
         progress(size, size)
@@ -123,17 +123,7 @@ def _batches(source, delimiter: str, width: int) -> Iterator[tuple[object, int, 
     the first record is not `width` cells. A thread parses and measures them while the caller turns the one
     before into text: pyarrow and numpy work without the GIL (0.4 s of the 1 s a 175 MB file took), so the
     two overlap. Closing it stops the thread."""
-    import pyarrow as pa
-    import pyarrow.csv as pcsv
-
-    reader = pcsv.open_csv(
-        source,
-        read_options=pcsv.ReadOptions(autogenerate_column_names=True, use_threads=False, block_size=BLOCK_BYTES),
-        parse_options=pcsv.ParseOptions(delimiter=delimiter, newlines_in_values=True),
-        convert_options=pcsv.ConvertOptions(column_types={f"f{i}": pa.string() for i in range(width)},
-                                            strings_can_be_null=False, quoted_strings_can_be_null=False))
-    if reader.schema.names != [f"f{i}" for i in range(width)] or any(t != pa.string() for t in reader.schema.types):
-        raise pa.ArrowInvalid(f"the first record is not {width} cells")  # as a ragged row: the reference reads it
+    reader = open_records(source, delimiter, width, BLOCK_BYTES)
     ahead: queue.Queue = queue.Queue(maxsize=2)
     stop = threading.Event()
 
@@ -164,7 +154,25 @@ def _batches(source, delimiter: str, width: int) -> Iterator[tuple[object, int, 
         thread.join()
 
 
-def _may_end_inside_quotes(path: str | os.PathLike[str], size: int, cell: str) -> bool:
+def open_records(source, delimiter: str, width: int, block_bytes: int, threads: bool = False):
+    """pyarrow's reader of the records of the file `source`, every column text, as the csv module would read
+    them where it reads them alike (the module's docstring); ArrowInvalid when the first record is not
+    `width` cells (as a ragged row: the reference reads it)."""
+    import pyarrow as pa
+    import pyarrow.csv as pcsv
+
+    reader = pcsv.open_csv(
+        source,
+        read_options=pcsv.ReadOptions(autogenerate_column_names=True, use_threads=threads, block_size=block_bytes),
+        parse_options=pcsv.ParseOptions(delimiter=delimiter, newlines_in_values=True),
+        convert_options=pcsv.ConvertOptions(column_types={f"f{i}": pa.string() for i in range(width)},
+                                            strings_can_be_null=False, quoted_strings_can_be_null=False))
+    if reader.schema.names != [f"f{i}" for i in range(width)] or any(t != pa.string() for t in reader.schema.types):
+        raise pa.ArrowInvalid(f"the first record is not {width} cells")
+    return reader
+
+
+def may_end_inside_quotes(path: str | os.PathLike[str], size: int, cell: str) -> bool:
     """Whether the file ends with `cell` as a quote left open would leave it: its text, quotes doubled, after
     a `"`. A closed cell does only when it holds nothing but quotes (`,""` at the very end): the reference
     tells them apart."""

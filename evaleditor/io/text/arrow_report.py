@@ -29,7 +29,7 @@ from evaleditor.core.targets import QUESTION, SESSION, TOOL_CALLS, TURN, Target
 from evaleditor.core.toolcalls import PLAIN_CALLS_ASCII
 from evaleditor.io import budget
 from evaleditor.io.grid import Cancel, Progress
-from evaleditor.io.text.arrow_csv import _may_end_inside_quotes
+from evaleditor.io.text.arrow_csv import may_end_inside_quotes, open_records
 from evaleditor.io.text.long_cells import MANY_LINES
 
 KEY_FIELDS = (SESSION, TURN, QUESTION)  # read whole: the conversations and duplicate questions need every cell
@@ -119,7 +119,7 @@ def hollow_read(path: str | os.PathLike[str], delimiter: str, headers: list[str]
             last = batch.column(width - 1)[-1].as_py()
     except (pa.ArrowException, ReadError):  # a ragged row, not UTF-8; the budget: the reference says it
         return None
-    if not rows or _may_end_inside_quotes(path, size, last):
+    if not rows or may_end_inside_quotes(path, size, last):
         return None
     columns = [texts if key else _hollow(rows, found[c])
                for c, (texts, (key, _, _)) in enumerate(zip(whole, roles, strict=True))]
@@ -131,21 +131,14 @@ def hollow_read(path: str | os.PathLike[str], delimiter: str, headers: list[str]
 
 def _batches(path, delimiter: str, width: int, limits: budget.TableBudget, size: int, progress: Progress | None,
              cancel: Cancel | None):
-    """The file's record batches, each of `width` text columns (the first holds the header); the budget asked
-    after each. ArrowInvalid when the first record is not `width` cells."""
+    """The file's record batches (arrow_csv.open_records': the first holds the header); the budget asked after
+    each. pyarrow's threads parse the batches ahead while this one is filtered."""
     import pyarrow as pa
-    import pyarrow.csv as pcsv
 
     from evaleditor.core.errors import Cancelled
 
-    with pa.OSFile(os.fspath(path)) as source, closing(pcsv.open_csv(
-            source,
-            read_options=pcsv.ReadOptions(autogenerate_column_names=True, use_threads=True, block_size=BLOCK_BYTES),
-            parse_options=pcsv.ParseOptions(delimiter=delimiter, newlines_in_values=True),
-            convert_options=pcsv.ConvertOptions(column_types={f"f{i}": pa.string() for i in range(width)},
-                                                strings_can_be_null=False, quoted_strings_can_be_null=False))) as reader:
-        if reader.schema.names != [f"f{i}" for i in range(width)] or any(t != pa.string() for t in reader.schema.types):
-            raise pa.ArrowInvalid(f"the first record is not {width} cells")
+    with pa.OSFile(os.fspath(path)) as source, \
+            closing(open_records(source, delimiter, width, BLOCK_BYTES, threads=True)) as reader:
         rows = 0
         for batch in reader:
             if cancel is not None and cancel():
