@@ -114,10 +114,12 @@ def test_restored_windows_are_new_when_the_window_shows_a_document(edited, qtbot
 
 
 @pytest.mark.parametrize("background", [False, True])
+@pytest.mark.parametrize("named", ["as before", "another way"])
 def test_restoring_the_file_the_window_opened_replaces_it_rather_than_opening_a_second_window(
-        edited, qtbot, dialogs_log, background):
+        edited, qtbot, dialogs_log, background, named):
     """`evaleditor crash.csv` after a crash: the window opening crash.csv takes the restored edits (the
-    load under way cancelled, or its document replaced); no second window on the same file."""
+    load under way cancelled, or its document replaced); no second window on the same file, however the
+    file was named (`evaleditor ../x/crash.csv` from another folder)."""
     expected = [r.cells[:] for r in edited.doc.dataset.rows]
     path = edited.doc.path
     edited.recovery.release()
@@ -125,7 +127,8 @@ def test_restoring_the_file_the_window_opened_replaces_it_rather_than_opening_a_
     w = MainWindow()
     qtbot.addWidget(w)
     w.show()
-    assert w.documents.open_file(path, background=background)
+    opened = path if named == "as before" else path.parent / ".." / path.parent.name / path.name
+    assert w.documents.open_file(opened, background=background)
     assert restoring.offer_restore(w) == [w]
     qtbot.waitUntil(lambda: w.tasks.current is None, timeout=30000)  # a hang guard
     assert [x for x in windows.open_windows() if x is not edited] == [w]

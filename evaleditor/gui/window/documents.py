@@ -14,6 +14,7 @@ changed-on-disk watch (disk_watch.py: `documents.disk_watch`).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
@@ -113,10 +114,10 @@ class Documents:
         return True
 
     def holds(self, path: Path) -> bool:
-        """Whether the window shows the file `path`, or is opening it."""
-        if self.tasks.current is not None:
-            return self.opening == path
-        return self.doc is not None and self.doc.path == path
+        """Whether the window shows the file `path`, or is opening it: the same file however it was named
+        (`evaleditor ../x/crash.csv` opens the file a journal names as /home/…/x/crash.csv)."""
+        shown = self.opening if self.tasks.current is not None else self.doc and self.doc.path
+        return bool(shown) and os.path.realpath(shown) == os.path.realpath(path)
 
     def _opened(self, doc) -> None:
         self.opening = None
