@@ -32,8 +32,9 @@ def fix_label(rule: str) -> str | None:
     return FIX_LABELS.get(fix) if fix else None
 
 
-def fix_command(v: Validator, issue: Issue) -> Command | None:
-    """The command that fixes this one issue, or None when no automatic fix applies."""
+def fix_command(v: Validator, issue: Issue, guessed: list[int] | None = None) -> Command | None:
+    """The command that fixes this one issue, or None when no automatic fix applies. `guessed` gains the
+    row's id when the fix is a guess the user should check (a tool call given an empty "arguments")."""
     fix = RULES[issue.rule].fix
     ds = v.ds
     if fix == "rename-header" and issue.column_id is not None:
@@ -43,10 +44,11 @@ def fix_command(v: Validator, issue: Issue) -> Command | None:
         if issue.row_id is None or issue.column_id is None:
             return None
         text = ds.cell(issue.row_id, issue.column_id)
-        new = _fixed_text(fix, text)
+        new, added = _fixed_text(fix, text)
         if new is None or new == text:
             return None
-        added = toolcalls.arguments_added(text) if fix == "repair-tool-calls" else 0
+        if added and guessed is not None:
+            guessed.append(issue.row_id)
         label = Msg(NP_('Repair the tool calls (an empty "arguments" added to {n} call)',
                         'Repair the tool calls (an empty "arguments" added to {n} calls)', "n"),
                     (("n", added),)) if added else FIX_LABELS[fix]
@@ -62,8 +64,8 @@ def fix_command(v: Validator, issue: Issue) -> Command | None:
     return None
 
 
-def fix_all_command(v: Validator, rule: str) -> Command | None:
-    """One command fixing every issue of `rule`, or None."""
+def fix_all_command(v: Validator, rule: str, guessed: list[int] | None = None) -> Command | None:
+    """One command fixing every issue of `rule`, or None; `guessed` as fix_command's."""
     fix = RULES[rule].fix
     if fix in ("sort-sessions", "add-turn-numbers"):
         return fix_command(v, Issue(rule, "", ""))
@@ -71,7 +73,7 @@ def fix_all_command(v: Validator, rule: str) -> Command | None:
     if fix == "renumber-session":
         sids = list(dict.fromkeys(v.sessions.session_of.get(i.row_id) for i in issues if i.row_id is not None))
         return renumber_sessions(v, [s for s in sids if s], _all(fix, rule))
-    commands = [c for c in (fix_command(v, i) for i in issues) if c is not None]
+    commands = [c for c in (fix_command(v, i, guessed) for i in issues) if c is not None]
     if not commands:
         return None
     if all(isinstance(c, SetCells) for c in commands):
@@ -80,25 +82,18 @@ def fix_all_command(v: Validator, rule: str) -> Command | None:
     return Batch(commands, _all(fix, rule))
 
 
-def arguments_guessed(v: Validator, issues: list[Issue]) -> list[int]:
-    """The rows (ids) among `issues`' whose tool-call repair adds an empty "arguments" object."""
-    ds = v.ds
-    return list(dict.fromkeys(i.row_id for i in issues if RULES[i.rule].fix == "repair-tool-calls"
-                              and i.row_id is not None and i.column_id is not None
-                              and toolcalls.arguments_added(ds.cell(i.row_id, i.column_id))))
-
-
 def _all(fix: str | None, rule: str) -> Msg:
     """"<label> (all <rule>)": the undo text of a fix-all."""
     return Msg(N_("{label} (all {rule})"), (("label", Msg(FIX_LABELS.get(fix or "", N_("Fix")))), ("rule", rule)))
 
 
-def _fixed_text(fix: str, text: str) -> str | None:
+def _fixed_text(fix: str, text: str) -> tuple[str | None, int]:
+    """The fixed text (None: cannot be fixed), and how many tool calls the fix gave an empty "arguments"."""
     if fix == "remove-control-characters":
-        return CONTROL.sub("", text)
+        return CONTROL.sub("", text), 0
     if fix == "repair-tool-calls":
-        return toolcalls.repair(text)
-    return text.strip()
+        return toolcalls.repaired(text) or (None, 0)
+    return text.strip(), 0
 
 
 def renumber_sessions(v: Validator, sids: list[str], text: str = FIX_LABELS["renumber-session"]) -> Command | None:

@@ -98,19 +98,13 @@ def parse(text: str) -> list[dict] | None:
 
 def repair(text: str) -> str | None:
     """Repair common slips; return canonical JSON, or None when it cannot be repaired."""
-    repaired = _repaired(text)
-    return repaired and repaired[0]
+    fixed = repaired(text)
+    return fixed and fixed[0]
 
 
-def arguments_added(text: str) -> int:
-    """How many calls `repair` gives an empty "arguments" object, having found none (nor an alias):
-    a guess the user should check, as a call with arguments left out fails the evaluation."""
-    repaired = _repaired(text)
-    return repaired[1] if repaired else 0
-
-
-def _repaired(text: str) -> tuple[str, int] | None:
-    """repair's JSON and arguments_added's count."""
+def repaired(text: str) -> tuple[str, int] | None:
+    """repair's JSON, and how many calls it gave an empty "arguments" object, having found none (nor an
+    alias): a guess the user should check, as a call with arguments left out fails the evaluation."""
     value = _lenient_load(text)
     if value is _FAILED:
         return None

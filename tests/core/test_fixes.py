@@ -169,3 +169,21 @@ def test_the_usual_tool_call_cells_are_not_parsed(monkeypatch):
     assert toolcalls.problem('[{"name": "a\x07", "arguments": {}}]') is not None  # raw control character
     assert toolcalls.problem('[{"name": "\u3000", "arguments": {}}]') is not None  # blank name
     assert len(parsed) == 2
+
+
+def test_fix_all_tool_calls_reads_each_cell_once_and_names_the_guessed_rows(monkeypatch):
+    """Fix all over many broken tool-call cells runs on the window's thread: each cell is parsed once
+    while the command is made, which also tells the rows whose repair added an empty "arguments"."""
+    cells = ['[{"name": "search"}]', "[{'name': 'a', 'arguments': {}}]", "not a call at all", '[{"name": "x"}]']
+    doc = make_doc(["question", "expected_tool_calls"], [[f"q{i}", c] for i, c in enumerate(cells)])
+    loads = []
+    lenient = toolcalls._lenient_load
+    monkeypatch.setattr(toolcalls, "_lenient_load", lambda text: loads.append(text) or lenient(text))
+    guessed: list[int] = []
+    command = fix_all_command(doc.validator, "invalid-tool-calls", guessed)
+    assert sorted(loads) == sorted(cells)
+    rows = doc.dataset.rows
+    assert guessed == [rows[0].id, rows[3].id]
+    command.apply(doc.dataset)
+    assert [r.cells[1] for r in rows] == ['[{"name": "search", "arguments": {}}]', '[{"name": "a", "arguments": {}}]',
+                                          "not a call at all", '[{"name": "x", "arguments": {}}]']

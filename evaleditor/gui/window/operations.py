@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QStatusBar
 
 from evaleditor.core import editing
 from evaleditor.core.commands import Command, InsertRows
-from evaleditor.core.fixes import arguments_guessed, fix_all_command, fix_command
+from evaleditor.core.fixes import fix_all_command, fix_command
 from evaleditor.core.rules import RULES, Issue
 from evaleditor.core.targets import QUESTION, SESSION
 from evaleditor.gui import dialogs
@@ -228,8 +228,8 @@ class Operations:
             return self.documents.save_as(fmt="xlsx")
         if fix == "rename-column":
             return self._choose_question_column()
-        guessed = arguments_guessed(self.model.validator, [issue])
-        done = self.push(fix_command(self.model.validator, issue),
+        guessed: list[int] = []
+        done = self.push(fix_command(self.model.validator, issue, guessed),
                          translate("Operations", "No automatic fix for this one"))
         if done and guessed:
             self.status.showMessage(translate("Operations", "Repaired the tool calls") + "; "
@@ -242,8 +242,8 @@ class Operations:
         finish_now(self.model.doc)
         v = self.model.validator
         before = v.rule_counts.get(rule, 0)
-        guessed = arguments_guessed(v, [i for i in v.all_issues() if i.rule == rule])
-        command = fix_all_command(v, rule)  # its undo text: "<fix> (all <rule>)"
+        guessed: list[int] = []  # the rows whose repair is a guess, found as the command is made
+        command = fix_all_command(v, rule, guessed)  # its undo text: "<fix> (all <rule>)"
         done = self.push(command)
         finish_now(self.model.doc)
         left = [i for i in v.all_issues() if i.rule == rule] if v.rule_counts.get(rule, 0) else []
