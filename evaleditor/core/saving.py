@@ -18,6 +18,7 @@ reports it (Document.left_out). `Document.saved_as` records a finished save.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -125,12 +126,18 @@ def core_save_plan(doc, fmt: str, target: str | None = None, headers: str | None
     if order is not None:
         commands.append(order)
         text = text or order.text
-    in_place = path is not None and doc.path is not None and Path(path).absolute() == doc.path.absolute()
+    in_place = path is not None and doc.path is not None and same_file(path, doc.path)
     return SavePlan(
         fmt, out_target, Batch(commands, text) if commands else None, order is not None,
         [s for s in doc.sheets if s != doc.sheet] if in_place else [],  # a workbook named .csv too
         doc.validator.rows_noted("sdk-not-shown") if fmt != "json" else 0,
         shape_change=_shape_change(doc, written, out_target))
+
+
+def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
+    """Whether two names name one file: `..`, a symbolic link and the folder the editor was started in
+    give a file many names, and a save over the open file must be known as one whatever it was called."""
+    return os.path.realpath(a) == os.path.realpath(b)
 
 
 SHAPE_CHANGES = {  # the mode a save makes of the file: what it means for the file (SavePlan.shape_change)

@@ -55,9 +55,9 @@ def _own_csv_style(source: Document, out: Document, path: str | os.PathLike):
     """A CSV written onto the CSV it was read from keeps that file's encoding, delimiter and line ends,
     as the window's Save does (UTF-8 with a BOM when its encoding cannot hold the text written); None
     for any other file: a new .csv is UTF-8 with a BOM, commas and CRLF (formats.md)."""
-    from pathlib import Path
+    from evaleditor.core.saving import same_file
 
-    if source.source_format != "csv" or source.path is None or Path(path).absolute() != source.path.absolute():
+    if source.source_format != "csv" or source.path is None or not same_file(path, source.path):
         return None
     from evaleditor.core.export import export_rows
     from evaleditor.io.text.delimited import UTF8_CSV, cannot_hold, kept_style

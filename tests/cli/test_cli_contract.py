@@ -70,6 +70,15 @@ def test_convert_in_place_says_the_workbooks_other_sheets_are_gone(capsys, tmp_p
     assert json.loads(out)["left_out"]["other_sheets"] == [] and "warning" not in err
 
 
+def test_convert_onto_its_input_named_another_way_says_the_other_sheets_are_gone(capsys, tmp_path):
+    """`convert ../d/sheets.xlsx /…/d/sheets.xlsx` writes over its input as much as `convert x x` does:
+    the warning and left_out say so (they said nothing, and the Notes sheet went)."""
+    path = tables_xlsx(tmp_path / "sheets.xlsx", {"GT": [["question", "answer"], ["q", "a"]], "Notes": [["read me"]]})
+    code, out, err = run(capsys, "convert", tmp_path / ".." / tmp_path.name / path.name, path, "--format", "json")
+    assert code == 0 and json.loads(out)["left_out"]["other_sheets"] == ["Notes"]
+    assert "its other sheets (Notes) are not kept" in err
+
+
 def test_file_level_issues_in_convert_have_no_empty_place(capsys, tmp_path):
     src = tmp_path / "in.csv"
     write_table(src, ["question", "answer"], [])

@@ -414,6 +414,22 @@ def test_saving_over_a_workbook_asks_before_its_other_sheets_go(qtbot, workbook,
     assert sheet_names(tmp_path / "cases_only.xlsx") == ["Cases"] and w.doc.sheets == ["Cases"]
 
 
+def test_save_as_onto_the_open_workbook_named_another_way_still_asks_before_its_other_sheets_go(
+        qtbot, workbook, tmp_path, dialogs_log):
+    """`evaleditor ../x/multi.xlsx`, then Save As the same file (the file dialog names it plainly): the
+    same file, so the same question; its other sheets were deleted without one."""
+    from evaleditor.gui import MainWindow
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.documents.open_file(tmp_path / ".." / tmp_path.name / workbook.name)
+    w.model.setData(w.model.index(0, 1), "edited")
+    dialogs_log.answers["ask_save_leaving_out"] = dialogs.CANCEL
+    assert not w.documents.save_as(workbook)
+    (_, _, lines, in_place, _), = [args for n, args in dialogs_log.calls if n == "ask_save_leaving_out"]
+    assert in_place and "\u201cOther cases\u201d" in lines[0]
+    assert sheet_names(workbook) == ["Notes", "Cases", "Other cases"]
+
+
 def test_the_question_before_saving_over_a_workbook_says_that_only_the_open_sheet_is_kept(
         qtbot, workbook, dialogs_log, monkeypatch):
     """An .xlsx can hold the other sheets: the point is that this save writes the open one only."""

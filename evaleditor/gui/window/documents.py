@@ -14,7 +14,6 @@ changed-on-disk watch (disk_watch.py: `documents.disk_watch`).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
@@ -22,7 +21,7 @@ from PySide6.QtGui import QUndoStack
 
 from evaleditor.core.errors import Cancelled, EvalEditorError
 from evaleditor.core.i18n import error_text
-from evaleditor.core.saving import WRITABLE, default_format
+from evaleditor.core.saving import WRITABLE, default_format, same_file
 from evaleditor.gui import dialogs
 from evaleditor.gui.window import settings
 from evaleditor.gui.window.captions import document_name
@@ -117,7 +116,7 @@ class Documents:
         """Whether the window shows the file `path`, or is opening it: the same file however it was named
         (`evaleditor ../x/crash.csv` opens the file a journal names as /home/…/x/crash.csv)."""
         shown = self.opening if self.tasks.current is not None else self.doc and self.doc.path
-        return bool(shown) and os.path.realpath(shown) == os.path.realpath(path)
+        return bool(shown) and same_file(shown, path)
 
     def _opened(self, doc) -> None:
         self.opening = None

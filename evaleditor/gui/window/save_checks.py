@@ -24,6 +24,7 @@ file stays on disk (io/save.py), and the error lists the first differences.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject
@@ -32,7 +33,7 @@ from evaleditor.core.commands import Batch, Command, RenameColumn, SetCells
 from evaleditor.core.errors import UnstorableCell, VerifyError
 from evaleditor.core.i18n import error_text
 from evaleditor.core.i18n import text as core_text
-from evaleditor.core.saving import SavePlan
+from evaleditor.core.saving import SavePlan, same_file
 from evaleditor.gui import dialogs
 from evaleditor.gui.window.captions import document_name
 from evaleditor.gui.window.undo import CoreUndoCommand
@@ -83,7 +84,7 @@ class SaveChecks(QObject):
         if fmt != "csv":
             return False
         doc = self.window.doc
-        key = str(Path(path).absolute())
+        key = os.path.realpath(path)
         if self._csv_choice is not None and self._csv_choice[0] is doc and self._csv_choice[1] == key:
             return self._csv_choice[2]
         from evaleditor.core.export import export_headers, export_rows
@@ -105,8 +106,8 @@ class SaveChecks(QObject):
         (agent traces, rubrics); for SDK JSON, the earlier turns of traces joining a conversation; for
         another platform's file, what its format cannot hold (io/save.plan_save)."""
         doc = self.window.doc
-        in_place = doc.path is not None and Path(path).absolute() == doc.path.absolute()
-        key = str(Path(path).absolute())
+        in_place = doc.path is not None and same_file(path, doc.path)
+        key = os.path.realpath(path)
         if self._told.get(key) is doc:
             return dialogs.SAVE
         lines = []
