@@ -1717,6 +1717,10 @@ This is one step in Undo.</source>
         <translation>已修复工具调用</translation>
     </message>
     <message>
+        <source>{said}; {guessed}</source>
+        <translation>{said}；{guessed}</translation>
+    </message>
+    <message>
         <source>an empty “arguments” object was added where a call in row {rows} named none: check that it takes no arguments</source>
         <translation>第 {rows} 行中有调用未给出参数，已为其添加空的“arguments”对象：请确认它确实不需要参数</translation>
     </message>

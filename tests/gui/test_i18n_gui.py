@@ -95,3 +95,17 @@ def test_a_rule_message_renders_in_chinese_and_stays_english_in_json(qapp):
     json_messages = [i["message"] for i in report_json(doc, "x.csv")["issues"]]
     assert "Turn numbers jump from 1 to 3: renumber the session" in json_messages
     assert report_json(doc, "x.csv") == english
+
+
+def test_a_repair_that_guessed_says_so_in_chinese_punctuation_and_all(qtbot):
+    """The status line of a tool-call repair that added an empty "arguments" is one translated sentence,
+    not English punctuation between two Chinese halves."""
+    from evaleditor.gui import MainWindow
+
+    language.apply("zh_CN")
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.set_document(make_doc(headers=["question", "expected_tool_calls"], rows=[["q", '[{"name": "search"}]']]))
+    w.ops.fix_all("invalid-tool-calls")
+    said = w.statusBar().currentMessage()
+    assert "；" in said and "; " not in said and "“arguments”" in said

@@ -232,8 +232,8 @@ class Operations:
         done = self.push(fix_command(self.model.validator, issue, guessed),
                          translate("Operations", "No automatic fix for this one"))
         if done and guessed:
-            self.status.showMessage(translate("Operations", "Repaired the tool calls") + "; "
-                                    + arguments_note(self.model.ds, guessed), 15000)
+            self.status.showMessage(_and_guessed(translate("Operations", "Repaired the tool calls"), self.model.ds,
+                                                 guessed), 15000)
         return done
 
     def fix_all(self, rule: str) -> bool:
@@ -248,9 +248,7 @@ class Operations:
         finish_now(self.model.doc)
         left = [i for i in v.all_issues() if i.rule == rule] if v.rule_counts.get(rule, 0) else []
         said = fix_all_report(self.model.ds, rule, before, left)
-        if done and guessed:
-            said += "; " + arguments_note(self.model.ds, guessed)
-        self.status.showMessage(said, 15000)
+        self.status.showMessage(_and_guessed(said, self.model.ds, guessed if done else []), 15000)
         return done
 
     def _choose_question_column(self) -> bool:
@@ -296,8 +294,17 @@ class Operations:
 
 def _rows(ds, row_ids) -> tuple[int, str]:
     """How many rows, and their numbers as shown (the first five)."""
+    from evaleditor.core.report import some_of
+
     rows = sorted({ds.position(r) + 1 for r in row_ids})
-    return len(rows), ", ".join(map(str, rows[:5])) + (", \u2026" if len(rows) > 5 else "")
+    return len(rows), some_of(rows, 5)
+
+
+def _and_guessed(said: str, ds, guessed: list[int]) -> str:
+    """A fix's status line, then what its tool-call repair guessed (when it guessed)."""
+    if not guessed:
+        return said
+    return translate("Operations", "{said}; {guessed}").format(said=said, guessed=arguments_note(ds, guessed))
 
 
 def arguments_note(ds, row_ids: list[int]) -> str:
