@@ -157,19 +157,22 @@ def test_a_single_turn_case_shows_no_turn_number(window):
 
 
 @pytest.mark.parametrize("close", ["escape", "ctrl+w", "button"])
-def test_help_closes_as_a_tool_window_does(window, qtbot, close):
-    """Esc, Ctrl+W and a Close button: F1's window had none of them."""
+@pytest.mark.parametrize("tool", ["help", "preview"])
+def test_the_tool_windows_close_as_a_dialog_does(window, qtbot, close, tool):
+    """Esc, Ctrl+W and a Close button, in Help (F1's window had none of them) as in the upload preview
+    (which had Esc only)."""
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QDialogButtonBox
 
-    h = help_window.show(window)
+    h = help_window.show(window) if tool == "help" else preview_of(window)
     with qtbot.waitExposed(h):
         h.show()
-    h.browser.setFocus()
+    focus = h.browser if tool == "help" else h.list
+    focus.setFocus()
     if close == "escape":
-        QTest.keyClick(h.browser, Qt.Key.Key_Escape)
+        QTest.keyClick(focus, Qt.Key.Key_Escape)
     elif close == "ctrl+w":
-        QTest.keyClick(h.browser, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
+        QTest.keyClick(focus, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
     else:
         h.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close).click()
-    assert not h.isVisible() and window.doc is not None  # Ctrl+W closed the help, not the document
+    assert not h.isVisible() and window.doc is not None  # Ctrl+W closed the tool window, not the document

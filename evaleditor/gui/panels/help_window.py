@@ -11,11 +11,12 @@ import html
 import re
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt
-from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from evaleditor.core.i18n import text as core_text
 from evaleditor.core.rules_reference import reference
+from evaleditor.gui.panels.tool_window import closing
 from evaleditor.gui.window import theme, windows
 
 translate = QCoreApplication.translate
@@ -75,11 +76,7 @@ class HelpWindow(QWidget):
         self.browser.setOpenExternalLinks(False)
         self.browser.setOpenLinks(False)
         self.browser.anchorClicked.connect(lambda url: self.go_to(url.fragment() or None, is_anchor=True))
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.buttons.rejected.connect(self.close)
-        closing = [QKeySequence(Qt.Key.Key_Escape), *QKeySequence.keyBindings(QKeySequence.StandardKey.Close)]
-        for keys in dict.fromkeys(closing + [QKeySequence("Ctrl+W")]):  # each once: two would be ambiguous
-            QShortcut(keys, self, self.close)  # a tool window closes on Esc (as a dialog does) and Ctrl+W
+        self.buttons = closing(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.browser)

@@ -14,7 +14,7 @@ import html
 import time
 
 from PySide6.QtCore import QCoreApplication, QEvent, QItemSelectionModel, Qt, QTimer
-from PySide6.QtGui import QFont, QFontDatabase, QKeySequence, QShortcut
+from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from evaleditor.core.errors import EvalEditorError
 from evaleditor.core.i18n import error_text, localized_message
 from evaleditor.core.targets import SDK, TARGET_NAMES, get_target
+from evaleditor.gui.panels.tool_window import closing
 from evaleditor.gui.panels.upload_cases import (
     NAME,
     NUMBER,
@@ -124,12 +125,13 @@ class UploadPreview(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.note)
         layout.addWidget(split, 1)
+        self.buttons = closing(self)  # Esc, Ctrl+W or Close, as Help closes
+        layout.addWidget(self.buttons)
         self._timer = QTimer(self, singleShot=True, interval=MIN_DELAY_MS, timeout=self.rebuild)
         m = window.model
         for signal in (m.modelReset, m.dataChanged, m.structureChanged, m.issuesChanged, m.fileIssuesChanged,
                        m.headerDataChanged, m.layoutChanged):
             signal.connect(self.schedule)
-        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.close)  # a tool window closes on Esc, as a dialog does
         self.resize(1100, 700)
         self.retranslate()
 
