@@ -266,6 +266,15 @@ def test_a_key_given_twice_in_the_records_form_is_said(tmp_path):
     assert issue.message.startswith('eval_dataset_df.0.prompt: the key "prompt" is given 2 times (string, then string)')
 
 
+def test_a_key_given_twice_under_a_root_key_of_digits_is_said_in_the_records_form(tmp_path):
+    """With no case list at the root, "7" is a key like "meta", not case 7: its repeat is said, not
+    dropped as if it belonged to a case that has no row."""
+    path = tmp_path / "records.json"
+    path.write_text('{"eval_dataset_df": [{"prompt": "hi"}], "7": {"a": 1, "a": 2}}')
+    doc, [issue] = _repeats(path)
+    assert issue.row is None and issue.message.startswith('7.a: the key "a" is given 2 times')
+
+
 def test_keys_inside_cases_are_not_looked_for_in_a_big_file(tmp_path, monkeypatch):
     """Looking for them makes parsing a third slower (sdk/parse.py): a big file is read as before."""
     path = tmp_path / "twice.json"

@@ -130,8 +130,8 @@ def _read(path: object, data: Any, progress: Progress | None, cancel: Cancel | N
 
     root_errors: Errors = []
     raw_cases, document = split_root(path, data, root_errors)
-    cases_key = next((k for k in data if field_name(ROOT, k) == "eval_cases"), "") if isinstance(data, dict) else ""
-    in_case, elsewhere = _repeats_by_case(repeated, f"{cases_key}." if cases_key else "")
+    cases_key = next((k for k in data if field_name(ROOT, k) == "eval_cases"), None) if isinstance(data, dict) else ""
+    in_case, elsewhere = _repeats_by_case(repeated, cases_key and f"{cases_key}.")  # "": the root is the list
     repeats = [LoadNote("duplicate-json-key", m) for m in duplicate_key_messages(data)] + elsewhere
     if not raw_cases and records_form(document):
         check_cases(path, len(document[RECORDS_KEY]))
@@ -167,17 +167,19 @@ def _read(path: object, data: Any, progress: Progress | None, cancel: Cancel | N
     return table
 
 
-def _repeats_by_case(repeated: list[tuple[str, str, list[Any]]], prefix: str
+def _repeats_by_case(repeated: list[tuple[str, str, list[Any]]], prefix: str | None
                      ) -> tuple[dict[int, list[tuple[str, str]]], list[LoadNote]]:
     """The keys given twice inside each case, by the case's index, as (path of the key, message); and
-    the notes of those given twice elsewhere (outside the cases: a note without a row)."""
+    the notes of those given twice elsewhere (outside the cases: a note without a row). `prefix`: the
+    path of the case list ("" when the root is that list; None when there is none, as in the records
+    form, where a root key made of digits is no case)."""
     in_case: dict[int, list[tuple[str, str]]] = {}
     elsewhere: list[LoadNote] = []
     for at, key, values in repeated:
         where = join(at, key)
         message = repeated_key_message(key, values)
-        head, _, rest = where.removeprefix(prefix).partition(".")
-        if where.startswith(prefix) and head.isdigit() and rest:
+        head, _, rest = where.removeprefix(prefix or "").partition(".")
+        if prefix is not None and where.startswith(prefix) and head.isdigit() and rest:
             in_case.setdefault(int(head), []).append((where, message))
         else:
             elsewhere.append(LoadNote("duplicate-json-key", f"{where}: {message}"))
