@@ -88,6 +88,8 @@ def files(draw) -> list[list[str]]:
         return draw(st.sampled_from(TEXTS))
 
     rows = draw(st.lists(st.builds(lambda: [cell(h) for h in headers]), min_size=1, max_size=30))
+    for at in draw(st.lists(st.integers(0, len(rows)), max_size=3)):  # rows entirely empty (`,,,`), which the
+        rows.insert(at, [""] * len(headers))  # grid drops: in the first rows, the middle, at the end
     return [headers, *rows]
 
 
@@ -115,6 +117,8 @@ CASES = {
         ["question", "answer", "notes"], ["q", "a", "Question"], ["q2", "b", "NA"]],
     "rows with only unread cells": [["session_id", "question", "answer", "notes"], ["", "", "an answer", "a note"],
                                      ["s1", "q", "", ""], ["", "", "", "NA"], ["", "", "", "a long note"]],
+    "rows entirely empty, a header below one": [["question", "answer"], ["", ""], ["q", "a"], ["", ""], ["", ""],
+                                                ["Question", "x"], ["q2", "b"], ["", ""]],
 }
 
 
@@ -127,7 +131,6 @@ def test_files_read_hollow_report_the_same(tmp_path, monkeypatch, hollow, rows):
 
 
 WHOLE = {
-    "an entirely empty row": "question,answer\nq,a\n,\nq2,b\n",
     "an empty header at an edge": "question,answer,\nq,a,\n",
     "a ragged row": "question,answer\nq,a,c\n",
     "no question column": "prompt_text,answer\nq,a\n",
@@ -143,6 +146,42 @@ def test_what_a_hollow_read_could_get_wrong_is_read_whole(tmp_path, monkeypatch,
     path.write_text(text, encoding="utf-8")
     same_reports(path, monkeypatch)
     assert all(found is None for found in hollow)
+
+
+@pytest.fixture
+def arrow_opens(monkeypatch):
+    """How many times pyarrow's CSV reader is opened (arrow_csv.open_records)."""
+    import pyarrow.csv as pcsv
+
+    opened, open_csv = [], pcsv.open_csv
+    monkeypatch.setattr(pcsv, "open_csv", lambda *args, **kwargs: opened.append(1) or open_csv(*args, **kwargs))
+    return opened
+
+
+EXCEL_ROWS = [["session_id", "turn_id", "question", "answer", "expected_tool_calls", "notes"],
+              *[[f"s{i}", "1", f"question {i}", "an answer", PLAIN_CALL, ""] for i in range(2000)]]
+
+
+def test_a_trailing_empty_row_is_read_once(tmp_path, monkeypatch, hollow, arrow_opens):
+    """As Excel writes a CSV (`,,,,,` last): the file is parsed once, hollow, in record batches of a few kB."""
+    monkeypatch.setattr(arrow_report, "BLOCK_BYTES", 4096)
+    path = tmp_path / "f.csv"
+    write(path, [*EXCEL_ROWS, [""] * 6])
+    whole = reports(path, monkeypatch, False)
+    arrow_opens.clear()
+    assert reports(path, monkeypatch, True) == whole
+    assert hollow[0] is not None and len(arrow_opens) == 1
+
+
+def test_a_ragged_row_is_parsed_by_pyarrow_once(tmp_path, monkeypatch, hollow, arrow_opens):
+    """pyarrow refuses it as the hollow read gets there: the csv module reads the file next, not pyarrow again."""
+    monkeypatch.setattr(arrow_report, "BLOCK_BYTES", 4096)
+    path = tmp_path / "f.csv"
+    write(path, [*EXCEL_ROWS, ["s", "1", "q", "a", "", "", "a seventh cell"]])
+    whole = reports(path, monkeypatch, False)
+    arrow_opens.clear()
+    assert reports(path, monkeypatch, True) == whole
+    assert not hollow and len(arrow_opens) == 1  # hollow_read raised Refused
 
 
 def test_a_workbook_target_reads_the_whole_table(tmp_path, monkeypatch, hollow):

@@ -35,6 +35,11 @@ MIN_BYTES = 96 << 20  # below this, importing pyarrow costs more than it saves (
 BLOCK_BYTES = 1 << 20  # a record batch (a longer row makes a longer one)
 
 
+class Refused(Exception):
+    """pyarrow's reader refuses the file (a ragged row, bytes not UTF-8), as it would each time it is opened
+    (open_records): the reference reads it."""
+
+
 class Measured(NamedTuple):
     """What C-level passes over one column of a record batch tell of its texts (_measure)."""
 

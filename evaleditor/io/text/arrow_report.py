@@ -13,23 +13,25 @@ table, reports exactly what it reports of the whole table; tests/io/test_arrow_r
 reports on generated files. Such a table is for a report: never to show, edit or save.
 
 Only where the whole-table read (delimited.py, arrow_csv.py) would give a plain grid — the header the first
-record, no row entirely empty, no empty edge column — and pyarrow reads the file as the csv module does
-(arrow_csv's conditions); otherwise None, and the caller reads the whole table. A target that wants a
-workbook (whose rules look for control characters in every cell) is not read this way either.
+record, no empty edge column (the rows entirely empty, which the grid drops, are dropped batch by batch) — and
+pyarrow reads the file as the csv module does (arrow_csv's conditions); otherwise None, and the caller reads
+the whole table. A target that wants a workbook (whose rules look for control characters in every cell) is
+not read this way either.
 """
 
 from __future__ import annotations
 
 import os
 from contextlib import closing
+from typing import NamedTuple
 
 from evaleditor.core.bulk import ColumnScan
 from evaleditor.core.checks import SHORT
 from evaleditor.core.targets import QUESTION, SESSION, TOOL_CALLS, TURN, Target
 from evaleditor.core.toolcalls import PLAIN_CALLS_ASCII
 from evaleditor.io import budget
-from evaleditor.io.grid import Cancel, Progress
-from evaleditor.io.text.arrow_csv import may_end_inside_quotes, open_records
+from evaleditor.io.grid import FIRST_ROWS, Cancel, Progress
+from evaleditor.io.text.arrow_csv import Refused, may_end_inside_quotes, open_records
 from evaleditor.io.text.long_cells import MANY_LINES
 
 KEY_FIELDS = (SESSION, TURN, QUESTION)  # read whole: the conversations and duplicate questions need every cell
@@ -60,14 +62,19 @@ def column_roles(headers: list[str], target: Target) -> list[tuple[bool, str | N
     return [(f in KEY_FIELDS, f, target.max_chars.get(f) if f else None) for f in fields]
 
 
+class Hollow(NamedTuple):
+    rows: list[list[str]]  # the data rows, hollow
+    scans: list[ColumnScan]  # what validation asks of each column, the texts kept
+    source_rows: list[int]  # the file's record (1-based) of the first FIRST_ROWS rows (RawTable.source_rows)
+
+
 def hollow_read(path: str | os.PathLike[str], delimiter: str, headers: list[str],
                 roles: list[tuple[bool, str | None, int | None]], limits: budget.TableBudget,
-                progress: Progress | None = None, cancel: Cancel | None = None
-                ) -> tuple[list[list[str]], list[ColumnScan]] | None:
-    """The data rows of the UTF-8 file at `path`, whose first record is `headers`, hollow (see above), and
-    what validation asks of each column (ColumnScan, the texts kept); None where the whole table must be read.
-    `roles`: column_roles'. Record batch by record batch, each let go once filtered (the file's bytes are
-    never all held)."""
+                progress: Progress | None = None, cancel: Cancel | None = None) -> Hollow | None:
+    """The data rows of the UTF-8 file at `path`, whose first record is `headers`, hollow (see above), less
+    the rows entirely empty (which the grid drops); None where the whole table must be read; Refused raised
+    where pyarrow's reader refuses the file, as arrow_csv.arrow_records' would. `roles`: column_roles'.
+    Record batch by record batch, each let go once filtered (the file's bytes are never all held)."""
     try:
         import pyarrow as pa
         import pyarrow.compute as pc
@@ -81,9 +88,9 @@ def hollow_read(path: str | os.PathLike[str], delimiter: str, headers: list[str]
     short: list[list[int]] = [[] for _ in range(width)]
     whole: list[list[str]] = [[] for _ in range(width)]  # a key column's texts
     found: list[list[tuple[int, str]]] = [[] for _ in range(width)]  # another's (row, text) where a rule may find
-    blank_rows: list[int] = []
+    source_rows: list[int] = []
     keys = [c for c, (key, _, _) in enumerate(roles) if key]
-    rows, last, header = 0, "", True
+    rows, records, last, header = 0, 0, "", True  # rows kept, data records read
     try:
         for batch in _batches(path, delimiter, width, limits, size, progress, cancel):
             if header:
@@ -92,9 +99,15 @@ def hollow_read(path: str | os.PathLike[str], delimiter: str, headers: list[str]
                 batch, header = batch.slice(1), False
             if not batch.num_rows:
                 continue
+            last, read = batch.column(width - 1)[-1].as_py(), batch.num_rows  # an empty row's too
             blank = _all_blank([batch.column(c) for c in keys], pc, pa)
+            batch, blank, kept = _without_empty_rows(batch, blank, pc, pa)
+            if len(source_rows) < FIRST_ROWS:  # the header is record 1
+                source_rows += [records + 2 + i for i in kept[:FIRST_ROWS - len(source_rows)]]
+            records += read
+            if not batch.num_rows:
+                continue
             blanks = pc.indices_nonzero(blank).to_pylist()
-            blank_rows += map(rows.__add__, blanks)
             for c, (column, (key, fld, limit)) in enumerate(zip(batch.columns, roles, strict=True)):
                 sizes = pc.min_max(pc.binary_length(column)).as_py()
                 most = longest[c] = max(longest[c], sizes["max"])
@@ -116,17 +129,17 @@ def hollow_read(path: str | os.PathLike[str], delimiter: str, headers: list[str]
                     found[c] += zip(map(rows.__add__, pc.indices_nonzero(wanted).to_pylist()),
                                     pc.filter(column, wanted).to_pylist(), strict=True)
             rows += batch.num_rows
-            last = batch.column(width - 1)[-1].as_py()
-    except (pa.ArrowException, ReadError):  # a ragged row, not UTF-8; the budget: the reference says it
+    except pa.ArrowException:  # a ragged row, bytes not UTF-8
+        raise Refused() from None
+    except ReadError:  # the budget: the reference says it
         return None
     if not rows or may_end_inside_quotes(path, size, last):
         return None
     columns = [texts if key else _hollow(rows, found[c])
                for c, (texts, (key, _, _)) in enumerate(zip(whole, roles, strict=True))]
     table = list(map(list, zip(*columns, strict=True)))
-    if any(not any(table[i]) for i in blank_rows):
-        return None  # an empty row, which the grid drops
-    return table, [ColumnScan(most, at, [], texts) for most, at, texts in zip(longest, short, columns, strict=True)]
+    scans = [ColumnScan(most, at, [], texts) for most, at, texts in zip(longest, short, columns, strict=True)]
+    return Hollow(table, scans, source_rows)
 
 
 def _batches(path, delimiter: str, width: int, limits: budget.TableBudget, size: int, progress: Progress | None,
@@ -178,6 +191,17 @@ def _many_lines(column, pc) -> bool:
     if data is None or np.count_nonzero(np.frombuffer(data, dtype=np.uint8) <= 13) < MANY_LINES - 1:
         return False
     return pc.max(pc.count_substring_regex(column, _LINE_BREAK)).as_py() >= MANY_LINES - 1
+
+
+def _without_empty_rows(batch, blank, pc, pa):
+    """The record batch less its rows whose every cell is empty (the grid drops them), `blank` (whose key
+    cells are all empty) likewise, and the indices in the batch of the rows kept."""
+    if pc.any(blank).as_py():
+        empty = _all_blank(batch.columns, pc, pa)
+        if pc.any(empty).as_py():
+            keep = pc.invert(empty)
+            return batch.filter(keep), pc.filter(blank, keep), pc.indices_nonzero(keep).to_pylist()
+    return batch, blank, range(batch.num_rows)
 
 
 def _all_blank(columns: list, pc, pa):

@@ -24,9 +24,9 @@ from evaleditor.core.i18n import N_
 from evaleditor.core.table import LoadNote, RawTable
 from evaleditor.io import budget
 from evaleditor.io.atomic import atomic_write
-from evaleditor.io.grid import EVERY, FIRST_ROWS, Cancel, Progress, build_grid, collect
+from evaleditor.io.grid import EVERY, Cancel, Progress, build_grid, collect
 from evaleditor.io.safety import check_file
-from evaleditor.io.text.arrow_csv import MIN_BYTES, ColumnsRead, arrow_records
+from evaleditor.io.text.arrow_csv import MIN_BYTES, ColumnsRead, Refused, arrow_records
 from evaleditor.io.text.long_cells import END, LongCellWatch, failing_record_line, long_cell_notes
 
 DELIMITERS = (",", ";", "\t")
@@ -320,12 +320,16 @@ def read_delimited(
     first = _first_record(head, delimiter) if utf8 and size >= MIN_BYTES else None
     del head
     limits = budget.TableBudget(path)
-    hollow = _hollow_read(path, first, delimiter, target, limits, progress, cancel) if report_only and first else None
+    hollow = None
+    if report_only and first:
+        try:
+            hollow = _hollow_read(path, first, delimiter, target, limits, progress, cancel)
+        except Refused:  # a ragged row, bytes not UTF-8: arrow_records' reader would refuse the file too
+            first = None  # the csv module reads it
     if hollow is not None:
-        rows, scans = hollow
-        return RawTable(headers=first, rows=rows, source_format="csv" if delimiter != "\t" else "tsv",
+        return RawTable(headers=first, rows=hollow.rows, source_format="csv" if delimiter != "\t" else "tsv",
                         encoding=encoding, delimiter=delimiter, line_end=line_end, notes=_encoding_notes(encoding, others),
-                        source_rows=list(range(2, 2 + min(len(rows), FIRST_ROWS))), scans=scans)
+                        source_rows=hollow.source_rows, scans=hollow.scans)
     watch = LongCellWatch()
 
     def records(f) -> list[list[str]]:
@@ -403,7 +407,7 @@ def read_delimited(
 
 def _hollow_read(path: str | os.PathLike[str], headers: list[str], delimiter: str, target: str | None,
                  limits: budget.TableBudget, progress: Progress | None, cancel: Cancel | None):
-    """arrow_report.hollow_read's rows and scans, where the file and `target` allow it; else None."""
+    """arrow_report.hollow_read's table, where the file and `target` allow it; else None (Refused raised)."""
     from evaleditor.core.targets import SDK_HISTORY, TARGETS, infer_target
     from evaleditor.io.text import arrow_report
 
