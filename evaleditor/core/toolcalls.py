@@ -26,9 +26,11 @@ def _plain_calls(digit: str, blank: str) -> str:
     return rf"\[{call}(?:, {call})*\]"
 
 
-PLAIN_CALLS = re.compile(_plain_calls(r"\d", r"\s"))
-# PLAIN_CALLS less its non-ASCII digits and name characters: a pattern RE2 (pyarrow's regexes) reads as
-# Python does, each of whose matches PLAIN_CALLS matches too (io/text/arrow_report.py filters with it)
+# a digit is ASCII's only (json.loads refuses others, which `\d` matches); a name needs a character that
+# str.strip (shape_problem's blank name) keeps: `\s` is str.isspace's
+PLAIN_CALLS = re.compile(_plain_calls("0-9", r"\s"))
+# PLAIN_CALLS less its non-ASCII name characters: a pattern RE2 (pyarrow's regexes) reads as Python does,
+# each of whose matches PLAIN_CALLS matches too (io/text/arrow_report.py filters with it)
 PLAIN_CALLS_ASCII = _plain_calls("0-9", "\x20\x7f-\U0010ffff")
 
 

@@ -184,6 +184,16 @@ def test_a_ragged_row_is_parsed_by_pyarrow_once(tmp_path, monkeypatch, hollow, a
     assert not hollow and len(arrow_opens) == 1  # hollow_read raised Refused
 
 
+@pytest.mark.parametrize("value", ["1\u0661", "\u0661", "1.\u0662", "1e\u0663", "\uff11"])
+@pytest.mark.parametrize("report_only", [True, False], ids=["hollow", "whole"])
+def test_a_digit_json_does_not_read_makes_invalid_tool_calls(tmp_path, monkeypatch, value, report_only):
+    """Arabic-Indic and fullwidth digits: Python's `\\d` matches them, json.loads refuses them."""
+    path = tmp_path / "f.csv"
+    write(path, [["question", "expected_tool_calls"], ["q", PLAIN_CALL],
+                 ["q2", '[{"name": "a", "arguments": {"n": ' + value + "}}]"]])
+    assert reports(path, monkeypatch, report_only)[1].count('"invalid-tool-calls"') == 1
+
+
 def test_a_workbook_target_reads_the_whole_table(tmp_path, monkeypatch, hollow):
     """Its rules look for control characters and lengths in every cell."""
     path = tmp_path / "f.csv"
