@@ -35,14 +35,15 @@ from evaleditor.io.text.arrow_csv import Refused, may_end_inside_quotes, open_re
 from evaleditor.io.text.long_cells import MANY_LINES
 
 KEY_FIELDS = (SESSION, TURN, QUESTION)  # read whole: the conversations and duplicate questions need every cell
-# how each row rule (checks.RULES) is left out of the hollow cells: a test checks that every rule is here
-FILTERED = {
-    "empty-question": "key", "whitespace-in-session-id": "key", "invalid-turn-id": "key",
-    "question-too-long": "key", "answer-too-long": "a column longer than its limit is read whole",
-    "literal-null-text": "short texts", "invalid-tool-calls": "tool calls not in the plain form",
-    "cell-too-long-for-excel": "workbook targets are not read this way",
-    "control-character": "workbook targets are not read this way",
-}
+# the row rules (checks.RULES) whose cells the hollow read keeps, each said how: a test checks that every
+# rule is here (a new one must say how too)
+FILTERED = (
+    "empty-question", "whitespace-in-session-id", "invalid-turn-id", "question-too-long",  # key columns: whole
+    "answer-too-long",  # a column longer than its field's limit: read whole
+    "literal-null-text",  # short texts (_SHORT)
+    "invalid-tool-calls",  # tool calls not in the plain form (_PLAIN_OR_EMPTY)
+    "cell-too-long-for-excel", "control-character",  # workbook targets: not read this way (column_roles)
+)
 # a record batch: each costs some 40 pyarrow.compute calls (1 MB blocks: 0.3 s more CPU at 175 MB); bigger
 # ones keep more of the file at a time (peak RSS at 175 MB: 255 MiB with 1 MB, 325 with 4, 400 with 8)
 BLOCK_BYTES = 4 << 20
