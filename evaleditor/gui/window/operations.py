@@ -304,10 +304,10 @@ def _and_guessed(said: str, ds, guessed: list[int]) -> str:
     """A fix's status line, then what its tool-call repair guessed (when it guessed)."""
     if not guessed:
         return said
-    return translate("Operations", "{said}; {guessed}").format(said=said, guessed=arguments_note(ds, guessed))
+    return translate("Operations", "{said}; {guessed}").format(said=said, guessed=_arguments_note(ds, guessed))
 
 
-def arguments_note(ds, row_ids: list[int]) -> str:
+def _arguments_note(ds, row_ids: list[int]) -> str:
     """What a tool-call repair guessed: the calls that named no arguments were given none."""
     n, rows = _rows(ds, row_ids)
     if n == 1:
