@@ -90,11 +90,13 @@ def python(code_or_args: str | list[str], path: Path, tree: Path | None = None) 
 
 
 def validate(path: Path, tree: Path | None = None):
-    return python(["-m", "evaleditor", "validate"], path, tree)
+    """`tree`: the checkout whose package runs (by default this one, not the one the venv's editable install
+    points at: a worktree shares the main checkout's venv)."""
+    return python(["-m", "evaleditor", "validate"], path, tree or ROOT)
 
 
 def saver(path: Path, fmt: str, tree: Path | None = None):
-    return python([str(Path(__file__)), "--save-worker", fmt], path, tree)
+    return python([str(Path(__file__)), "--save-worker", fmt], path, tree or ROOT)
 
 
 def rounds(kinds: dict[str, tuple[list[str], dict]], repeat: int) -> dict[str, list[dict]]:
