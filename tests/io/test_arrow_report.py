@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -268,3 +269,22 @@ def test_the_ascii_plain_form_is_read_alike_by_re2_and_matches_only_plain_calls(
     assert pc.match_substring_regex(pa.array([text]), f"^(?:{toolcalls.PLAIN_CALLS_ASCII})$")[0].as_py() == python
     if python:
         assert toolcalls.PLAIN_CALLS.fullmatch(text) and toolcalls.problem(text) is None
+
+
+def test_the_hollow_read_imports_neither_pandas_nor_pyarrow_compute(tmp_path):
+    """Each would add a tenth of a second or more to `validate` (pandas imports pyarrow.compute, whose import
+    writes a Python wrapper for each of its kernels): the hollow read calls the kernels through
+    pyarrow._compute, and makes no pyarrow array from Python or numpy objects (pa.array imports pandas)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "f.csv"
+    write(path, CASES["every rule a row can break"])
+    code = ("import sys\nfrom evaleditor.io.text import arrow_report, delimited\ndelimited.MIN_BYTES = 0\n"
+            "read, hollow = arrow_report.hollow_read, []\n"
+            "arrow_report.hollow_read = lambda *args: hollow.append(read(*args)) or hollow[-1]\n"
+            "delimited.read_delimited(sys.argv[1], report_only=True)\n"
+            "print(hollow[0] is not None, sorted({'pandas', 'pyarrow.compute'} & set(sys.modules)))\n")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).parents[2]).stdout  # this checkout's package
+    assert out.split("\n")[0] == "True []"

@@ -45,7 +45,7 @@ class Measured(NamedTuple):
 
     longest: int  # the most bytes a text takes, never fewer than its characters
     short: list[int]  # the data rows whose text is 1 to checks.SHORT characters long
-    suspect: bool  # a text may be one the reference refuses or reports (_for_the_reference asks Python)
+    suspect: bool  # a text may be one the reference refuses or reports (for_the_reference asks Python)
 
 
 class ColumnsRead:
@@ -92,19 +92,19 @@ def arrow_records(path: str | os.PathLike[str], delimiter: str, width: int, limi
     try:
         import numpy  # noqa: F401 - counts and measures the bytes (pandas, a dependency, needs it too)
         import pyarrow as pa
-        import pyarrow.csv  # noqa: F401 - _batches reads with it
+        import pyarrow.csv  # noqa: F401 - read_ahead reads with it
     except ImportError:  # a platform without its wheel, or the app bundle: the csv module reads it
         return None
     size = os.path.getsize(path)
     rows: list[list[str]] = []
     try:
-        with pa.OSFile(os.fspath(path)) as source, closing(_batches(source, delimiter, width)) as batches:
+        with pa.OSFile(os.fspath(path)) as source, closing(read_ahead(source, delimiter, width, BLOCK_BYTES)) as batches:
             for batch, read, measured in batches:
                 if cancel is not None and cancel():
                     raise Cancelled()
                 columns = [column.to_pylist() for column in batch.columns]
                 suspects = (texts for found, texts in zip(measured, columns, strict=True) if found.suspect)
-                if any(map(_for_the_reference, suspects)):
+                if any(map(for_the_reference, suspects)):
                     return None
                 if lengths is not None:
                     lengths.add(measured, columns)
@@ -122,13 +122,13 @@ def arrow_records(path: str | os.PathLike[str], delimiter: str, width: int, limi
     return rows
 
 
-def _batches(source, delimiter: str, width: int) -> Iterator[tuple[object, int, list[Measured]]]:
+def read_ahead(source, delimiter: str, width: int, block_bytes: int) -> Iterator[tuple[object, int, list[Measured]]]:
     """The record batches of the file `source` (a pyarrow file, read without the GIL), every column text,
     each with how many bytes of the file were read by then and its columns _measure'd; ArrowInvalid when
     the first record is not `width` cells. A thread parses and measures them while the caller turns the one
     before into text: pyarrow and numpy work without the GIL (0.4 s of the 1 s a 175 MB file took), so the
-    two overlap. Closing it stops the thread."""
-    reader = open_records(source, delimiter, width, BLOCK_BYTES)
+    two overlap. Closing it stops the thread. `block_bytes`: a record batch's (a longer row makes a longer one)."""
+    reader = open_records(source, delimiter, width, block_bytes)
     ahead: queue.Queue = queue.Queue(maxsize=2)
     stop = threading.Event()
 
@@ -159,7 +159,7 @@ def _batches(source, delimiter: str, width: int) -> Iterator[tuple[object, int, 
         thread.join()
 
 
-def open_records(source, delimiter: str, width: int, block_bytes: int, threads: bool = False):
+def open_records(source, delimiter: str, width: int, block_bytes: int):
     """pyarrow's reader of the records of the file `source`, every column text, as the csv module would read
     them where it reads them alike (the module's docstring); ArrowInvalid when the first record is not
     `width` cells (as a ragged row: the reference reads it)."""
@@ -168,7 +168,7 @@ def open_records(source, delimiter: str, width: int, block_bytes: int, threads: 
 
     reader = pcsv.open_csv(
         source,
-        read_options=pcsv.ReadOptions(autogenerate_column_names=True, use_threads=threads, block_size=block_bytes),
+        read_options=pcsv.ReadOptions(autogenerate_column_names=True, use_threads=False, block_size=block_bytes),
         parse_options=pcsv.ParseOptions(delimiter=delimiter, newlines_in_values=True),
         convert_options=pcsv.ConvertOptions(column_types={f"f{i}": pa.string() for i in range(width)},
                                             strings_can_be_null=False, quoted_strings_can_be_null=False))
@@ -231,7 +231,7 @@ def _characters(text, starts, sizes):
     return np.count_nonzero(inside & ((data & 0xC0) != 0x80), axis=1)
 
 
-def _for_the_reference(cells: list[str]) -> bool:
+def for_the_reference(cells: list[str]) -> bool:
     """Whether a cell is one the reference refuses (over budget.MAX_CELL_CHARS) or reports (spanning
     MANY_LINES lines: long_cells.py), asked of a column whose bytes say it may hold one (_measure)."""
     return max(map(len, cells)) > budget.MAX_CELL_CHARS or \
