@@ -14,7 +14,7 @@ from evaleditor.core.dataset import Row
 
 CONTROL_CHARS = "".join(chr(i) for i in range(32) if chr(i) not in "\t\n\r")  # a workbook cannot hold them
 CONTROL = re.compile(f"[{re.escape(CONTROL_CHARS)}]")
-_CONTROL_BYTES = CONTROL_CHARS.encode("ascii")
+_NOT_CONTROL = bytes(sorted(set(range(256)) - set(CONTROL_CHARS.encode("ascii"))))  # what a translate deletes
 PIECE = 1024  # texts scan_column looks at a time
 _cells = attrgetter("cells")
 
@@ -56,10 +56,11 @@ def scan_column(texts: Sequence[str], short: int, control: bool = True) -> Colum
     as the search does).
 
     Control characters other than tab, newline and carriage return: a control character is ASCII, so
-    deleting the control bytes from the texts' ASCII characters changes their length only where one
-    is. The ASCII texts (most) are joined apart, so that their join and encoding are copies of one byte
-    per character; the others are encoded with every non-ASCII character left out. Only a piece that
-    holds one is searched text by text."""
+    deleting every other byte from the texts' ASCII characters leaves something only where one is (a
+    translate that keeps next to nothing: a third faster than one that deletes the control bytes and
+    keeps the rest). The ASCII texts (most) are joined apart, so that their join and encoding are copies
+    of one byte per character; the others are encoded with every non-ASCII character left out. Only a
+    piece that holds one is searched text by text."""
     longest = 0
     shorts: list[int] = []
     found: list[int] = []
@@ -78,11 +79,9 @@ def scan_column(texts: Sequence[str], short: int, control: bool = True) -> Colum
         if not control:
             continue
         ascii_ = list(map(str.isascii, part))
-        data = "".join(compress(part, ascii_)).encode("ascii")
-        hit = len(data.translate(None, _CONTROL_BYTES)) != len(data)
+        hit = "".join(compress(part, ascii_)).encode("ascii").translate(None, _NOT_CONTROL)
         if not hit and not all(ascii_):
-            data = "".join(filterfalse(str.isascii, part)).encode("ascii", "ignore")
-            hit = len(data.translate(None, _CONTROL_BYTES)) != len(data)
+            hit = "".join(filterfalse(str.isascii, part)).encode("ascii", "ignore").translate(None, _NOT_CONTROL)
         if hit:
             found += compress(range(start, start + len(part)), map(CONTROL.search, part))
     return ColumnScan(longest, shorts, found)
