@@ -29,14 +29,17 @@ def columns_of(rows: Sequence[Row], width: int) -> list[Sequence[str]]:
     cells = list(map(_cells, rows))
     if not cells:
         return [[] for _ in range(width)]
-    if min(map(len, cells)) == max(map(len, cells)) == width:  # as every reader leaves them: one C call
-        return list(zip(*cells, strict=True))
-    return [list(map(itemgetter(c), cells)) for c in range(width)]
+    try:  # every row `width` cells long, as every reader leaves them: one C call
+        columns = list(zip(*cells, strict=True))
+    except ValueError:  # rows of different lengths
+        columns = []
+    return columns if len(columns) == width else [list(map(itemgetter(c), cells)) for c in range(width)]
 
 
-def empty_rows(rows: Sequence[Row]) -> set[int]:
-    """Ids of the rows that are entirely empty (`Row.is_empty`): one C-level pass when there are none."""
-    if all(map(any, map(_cells, rows))):
+def empty_rows(rows: Sequence[Row], columns: Sequence[Sequence[str]] = ()) -> set[int]:
+    """Ids of the rows that are entirely empty (`Row.is_empty`): none when one of their `columns` (the
+    cells column by column, when known) is filled in every row, else one C-level pass when there are none."""
+    if any(map(all, columns)) or all(map(any, map(_cells, rows))):
         return set()
     return {r.id for r in rows if r.is_empty()}
 

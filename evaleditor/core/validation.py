@@ -9,8 +9,8 @@ exactly those.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from itertools import chain
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import chain, compress, filterfalse
 from operator import attrgetter, itemgetter
 
 from evaleditor.core import bulk, checks, file_checks, wide
@@ -26,6 +26,8 @@ IssuesListener = Callable[[set[int], bool], None]
 BULK_ROWS = 2000  # an edit of more rows than this, and of half of them, is checked by a full pass
 WINDOW_BULK_ROWS = 10_000  # in a window, more rows than this (~0.2 s row by row) already: the pass is in slices
 _NONE: tuple[Issue, ...] = ()
+_ID, _SEVERITY, _RULE = attrgetter("id"), attrgetter("severity"), attrgetter("rule")
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)
 
 
 class Validator:
@@ -76,7 +78,7 @@ class Validator:
         return list(self._all[1])
 
     def _issues_in_order(self) -> list[Issue]:
-        by_row = filter(None, map(self._composed.get, map(attrgetter("id"), self.ds.rows)))  # C-level passes
+        by_row = filter(None, map(self._composed.get, map(_ID, self.ds.rows)))  # C-level passes
         return [*self._file, *chain.from_iterable(by_row)]
 
     def static_findings(self) -> Iterator[tuple[str, str, int | None, int | None]]:
@@ -181,12 +183,12 @@ class Validator:
         _compose_all."""
         ctx = self._ctx = checks.RowContext(self.ds, self.is_workbook(), scans)
         rows = self.ds.rows
-        self._empty: set[int] = bulk.empty_rows(rows)
         columns = [scan.texts for scan in scans or ()]  # the reader's: no pass over the rows
         if scans:  # in place: the callers' list too holds no texts now, so that _index_spanning frees them
             scans[:] = [scan._replace(texts=None) for scan in scans]
         if len(columns) != len(ctx.col_ids) or not all(texts is not None and len(texts) == len(rows) for texts in columns):
             columns = bulk.columns_of(rows, len(ctx.col_ids))
+        self._empty: set[int] = bulk.empty_rows(rows, columns)
         self._row_local: dict[int, tuple[Issue, ...]] = ctx.check_all(rows, columns, self._empty)
         irregular, questions = self._index_spanning(columns)
         self._index_questions(questions)
@@ -200,44 +202,46 @@ class Validator:
         `_check_session` (the others have no issue, or only what a one-row conversation turned '1' has)
         and the questions for `_index_questions`."""
         ctx = self._ctx
-        self._session_issues: dict[str, list[Issue]] = {}
-        self._contiguous: dict[str, bool] = {}
         sessions = self.sessions.sessions
         regular, single = bulk.plain_sessions(columns[ctx.turn] if ctx.turn is not None else None, sessions,
                                               self.ds.positions(map(itemgetter(0), sessions.values())),
                                               self.ds.positions(map(itemgetter(-1), sessions.values())),
                                               ctx.target.max_turns)
-        irregular = []
-        for sid, members in self.sessions.sessions.items():
-            if sid in regular:
-                self._contiguous[sid] = True
-            elif sid in single:  # what check_session finds in one row turned "1", without its work
-                self._contiguous[sid] = True
-                self._session_issues[sid] = [file_checks.single_turn_session(ctx.t, members[0], ctx.col_ids[ctx.session])]
-            else:
-                irregular.append(sid)
+        self._contiguous: dict[str, bool] = dict.fromkeys(chain(regular, single), True)
+        ones = list(compress(sessions.items(), map(single.__contains__, sessions)))  # (id, [row id]) in file order
+        # what check_session finds in one row turned "1", without its work
+        found = file_checks.single_turn_sessions(ctx.t, map(_FIRST, map(_SECOND, ones)), ctx.column_id(SESSION))
+        self._session_issues: dict[str, Sequence[Issue]] = dict(zip(map(_FIRST, ones), zip(found), strict=True))
+        irregular = list(filterfalse(self._contiguous.__contains__, sessions))
         questions = columns[ctx.question] if ctx.question is not None else None
         columns.clear()  # 8 bytes a cell: let it go before the indexes are built
         return irregular, questions
 
     def _index_questions(self, questions: list | None) -> None:
-        """The single-turn rows by their question (rule duplicate-question)."""
+        """The single-turn rows by their question (rule duplicate-question). `questions`: the question
+        column's texts, by position."""
         self._questions = wide.Questions()
         if questions is not None:
-            self._questions.build(map(attrgetter("id"), self.ds.rows), questions,
-                                  self._empty | self.sessions.session_of.keys())
+            single = list(filterfalse(self.sessions.session_of.__contains__, map(_ID, self.ds.rows)))
+            if self._empty:
+                single = list(filterfalse(self._empty.__contains__, single))
+            self._questions.build(single, map(questions.__getitem__, self.ds.positions(single)))
 
     def _compose_all(self) -> None:
-        """Case groups, file-level issues, then every row's issues and the counts."""
+        """Case groups, file-level issues, then every row's issues and the counts: a row's own, its
+        conversation's that point at it, then what the reader found and the dataset-wide ones (as
+        `_compose`, which only the rows that have one of the last two need)."""
         self._case_groups = wide.CaseGroups()
         self._case_groups.build(self.sessions.sessions)
         self._file = self._file_level()
-        composed: dict[int, tuple[Issue, ...]] = {}
-        self._composed = composed
-        others = self._rows_with_more_than_own_issues()
-        for rid, found in self._row_local.items():  # most rows with issues have only their own
-            if rid not in others:
-                composed[rid] = found
+        composed = self._composed = dict(self._row_local)
+        others = self._rows_with_static_or_wide_issues()
+        session_of = self.sessions.session_of
+        for sid, found in self._session_issues.items():  # most: the one issue of a one-row conversation
+            for issue in found:
+                rid = issue.row_id
+                if rid not in others and session_of.get(rid) == sid:
+                    composed[rid] = composed.get(rid, _NONE) + (issue,)
         for rid in others:
             found = self._compose(rid)
             if found:
@@ -245,18 +249,15 @@ class Validator:
         self._recount()
 
     def _recount(self) -> None:
-        everything = [i for found in self._composed.values() for i in found]
-        everything += self._file
+        everything = [*chain.from_iterable(self._composed.values()), *self._file]
         self.counts.clear()
-        self.counts.update(i.severity for i in everything)
+        self.counts.update(map(_SEVERITY, everything))
         self.rule_counts.clear()
-        self.rule_counts.update(i.rule for i in everything)
+        self.rule_counts.update(map(_RULE, everything))
 
-    def _rows_with_more_than_own_issues(self) -> set[int]:
-        """Every row that may have a session, static or dataset-wide issue (a superset)."""
+    def _rows_with_static_or_wide_issues(self) -> set[int]:
+        """Every row that may have a static or dataset-wide issue (a superset)."""
         rows = set(self.static_rows)
-        for found in self._session_issues.values():
-            rows.update(i.row_id for i in found)
         rows.update(self._questions.duplicated())
         rows.update(self.sessions.sessions[s][0] for s in self._case_groups.clashing())
         return rows

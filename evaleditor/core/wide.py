@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator
+from operator import eq, getitem, itemgetter
 
 
 class Questions:
@@ -18,11 +19,10 @@ class Questions:
         self.groups: dict[str, int | list[int]] = {}
         self.key_of: dict[int, str] = {}
 
-    def build(self, row_ids: Iterable[int], questions: Iterable[str], skip: Collection[int]) -> None:
-        """Index each row's trimmed question, but not the rows in `skip` nor empty questions."""
+    def build(self, row_ids: Iterable[int], questions: Iterable[str]) -> None:
+        """Index each row's trimmed question, but not an empty one."""
         # built filtered, never pruned: a dict does not shrink as keys are deleted
-        self.key_of = key_of = {rid: key for rid, key in zip(row_ids, map(str.strip, questions), strict=True)
-                                if key and rid not in skip}
+        self.key_of = key_of = dict(filter(itemgetter(1), zip(row_ids, map(str.strip, questions), strict=True)))
         self.groups = dict(zip(key_of.values(), key_of.keys(), strict=True))  # at C speed
         if len(self.groups) == len(key_of):
             return  # no question twice: the common case
@@ -79,9 +79,15 @@ class CaseGroups:
         self.groups: dict[str, str | set[str]] = {}
 
     def build(self, sids: Iterable[str]) -> None:
-        self.groups = {}
-        for sid in sids:
-            self._add(sid)
+        """`sids`: distinct ids (a dict's keys)."""
+        sids = list(sids)
+        low = list(map(str.lower, sids))
+        # _folded of each, at C speed: (its lower case, itself)[whether they are the same text]
+        self.groups = dict(zip(map(getitem, zip(low, sids, strict=True), map(eq, low, sids)), sids, strict=True))
+        if len(self.groups) != len(sids):  # some ids differ only in letter case
+            self.groups = {}
+            for sid in sids:
+                self._add(sid)
 
     def move(self, old_sid: str, new_sid: str, present: Callable[[str], bool]) -> None:
         """One row left session `old_sid` and joined `new_sid` ("" for none); `present(sid)`: whether a
