@@ -38,15 +38,18 @@ def read_xlsx(
     the caller's work done while calamine opens the workbook (read_table)."""
     safety.check_file(path)
     safety.check_zip_workbook(path)  # a file that is no zip is refused as damaged (read_workbook routes the rest)
-    from evaleditor.io.excel.extent import SheetChecker
-
-    check_extent = _unscanned if written else SheetChecker(path)  # before calamine builds a sheet: extent.py
-
     import python_calamine
 
+    check_extent: Callable[[str], bool] = _unscanned  # before calamine builds a sheet: extent.py
+
     def while_opening() -> None:  # on this thread, while calamine opens the workbook on another
+        nonlocal check_extent
         if not written:
-            check_extent.ahead(sheet)
+            from evaleditor.io.excel.extent import SheetChecker
+
+            checker = SheetChecker(path)  # ReadError for a zip that is no OOXML workbook, whatever calamine says
+            checker.ahead(sheet)
+            check_extent = checker
         if meanwhile is not None:
             meanwhile()
 
@@ -54,6 +57,8 @@ def read_xlsx(
         book = _opened_book(path, while_opening if meanwhile is not None or not written else None)
         names = [m.name for m in book.sheets_metadata
                  if m.typ == python_calamine.SheetTypeEnum.WorkSheet]
+    except ReadError:
+        raise
     except python_calamine.PasswordError:
         raise ReadError(path, safety.PASSWORD) from None
     except Exception as err:  # calamine raises its own exception types for every kind of damage
@@ -123,9 +128,10 @@ def read_xlsx(
 
 
 def _opened_book(path: str | os.PathLike[str], meanwhile: Callable[[], None] | None):
-    """calamine's workbook, opened on another thread while `meanwhile` runs on this one (the extent scan
-    of the sheet read first): calamine lets go of the GIL while it parses the shared strings, which is
-    0.5 s of a 100k-row read, so the scan (0.07 s) adds no wall time. Raises what opening raised."""
+    """calamine's workbook, opened on another thread while `meanwhile` runs on this one (the workbook's
+    sheet parts, the extent scan of the sheet read first): calamine lets go of the GIL while it parses the
+    shared strings, which is 0.5 s of a 100k-row read, so the scan (0.07 s) adds no wall time. Raises what
+    `meanwhile` raised, once calamine is done, else what opening raised."""
     import python_calamine
 
     found: dict[str, object] = {}
