@@ -116,7 +116,7 @@ class RowContext:
         if self._read_scans is not None:
             self._scans = {id(column): (column, scan) for column, scan in zip(columns, self._read_scans, strict=True)}
             self._read_scans = None  # true of the cells as read: once
-        ids = list(map(_ids, rows))
+        ids = self.ds.row_ids() if rows is self.ds.rows else list(map(_ids, rows))
         col_ids = self.col_ids
         for rule in self.rules:
             need = None
@@ -143,13 +143,13 @@ class RowContext:
                 hits.sort(key=_ROW_CELL)
             for i, _, issue in hits:
                 out.setdefault(ids[i], []).append(issue)
-        for i, row in enumerate(rows):
-            if row.formulas and ids[i] not in empty:
-                out.setdefault(row.id, []).extend(formula_without_value(self.t, row.id, c) for c in row.formulas)
+        for i in where(map(_formulas, rows)):  # most files have none: one C-level pass
+            if ids[i] not in empty:
+                out.setdefault(ids[i], []).extend(formula_without_value(self.t, ids[i], c) for c in rows[i].formulas)
         return {rid: tuple(found) for rid, found in out.items()}
 
 
-_ids = attrgetter("id")
+_ids, _formulas = attrgetter("id"), attrgetter("formulas")
 _ROW_CELL = itemgetter(0, 1)
 
 

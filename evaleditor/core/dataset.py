@@ -175,6 +175,19 @@ class Dataset:
     def position(self, row_id: int) -> int:
         return self._position_map()[row_id]
 
+    def row_ids(self) -> list[int]:
+        """Every row's id in file order (a list of its own); without a pass over the rows while they are
+        known to be 1 … n in order (as read: `take_read_rows`)."""
+        if isinstance(self._positions, _Sequential):
+            return list(range(1, self._positions.n + 1))
+        return list(map(_ROW_ID, self.rows))
+
+    def take_read_rows(self, rows: list[Row]) -> None:
+        """The rows of a file as read, before anyone listens: their ids are 1 … n in file order."""
+        self.rows = rows
+        self._row_ids = iter(range(len(rows) + 1, 1 << 62))
+        self._positions = _Sequential(len(rows))
+
     def positions(self, row_ids: Iterable[int]) -> list[int]:
         """`position` of each row id, in one pass."""
         found = self._position_map()

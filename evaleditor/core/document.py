@@ -98,8 +98,7 @@ def document_from_table(raw: RawTable, path: str | Path | None = None, target: s
         rows = [Row(i + 1, cells, payloads[i] if i < len(payloads) else None) for i, cells in enumerate(raw.rows)]
     else:
         rows = list(map(Row, range(1, len(raw.rows) + 1), raw.rows))
-    ds.rows = rows
-    ds._row_ids = iter(range(len(rows) + 1, 1 << 62))
+    ds.take_read_rows(rows)
     ds.document = raw.document
     ds.source_rows = {row.id: n for row, n in zip(rows, raw.source_rows, strict=False)}
     col_ids = [c.id for c in ds.columns]

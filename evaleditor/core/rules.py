@@ -231,7 +231,8 @@ class Issue(NamedTuple):
 
 def make_issue(rule: str, target: str, template: str | Plural, row_id: int | None = None,
                column_id: int | None = None, field: str | None = None, args: tuple = ()) -> Issue:
-    return Issue(rule, _SEVERITY[target, rule], template, row_id, column_id, field, args)
+    return _new(Issue, (rule, _SEVERITY[target, rule], template, row_id, column_id, field, args))
 
 
 _SEVERITY = {(t, r.id): r.severity_for(t) for t in TARGET_NAMES for r in _RULES}
+_new = tuple.__new__  # Issue(…) less its Python-level __new__: a big file's validation makes ~20k issues

@@ -15,7 +15,6 @@ from evaleditor.core.bulk import run_bounds
 from evaleditor.core.dataset import Change, Dataset
 from evaleditor.core.targets import SESSION, TURN
 
-_ID = attrgetter("id")
 _CELLS = attrgetter("cells")
 _TURN = re.compile(r"\s*(\d+)(?:\.0*)?\s*")
 
@@ -109,7 +108,7 @@ class SessionIndex:
         if pos is None:
             return
         rows = self.ds.rows
-        ids = list(map(_ID, rows))
+        ids = self.ds.row_ids()
         sids = list(map(itemgetter(pos), map(_CELLS, rows)))
         self.session_of = dict(compress(zip(ids, sids, strict=True), sids))
         sessions = self.sessions

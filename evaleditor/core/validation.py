@@ -222,7 +222,7 @@ class Validator:
         column's texts, by position."""
         self._questions = wide.Questions()
         if questions is not None:
-            single = list(filterfalse(self.sessions.session_of.__contains__, map(_ID, self.ds.rows)))
+            single = list(filterfalse(self.sessions.session_of.__contains__, self.ds.row_ids()))
             if self._empty:
                 single = list(filterfalse(self._empty.__contains__, single))
             self._questions.build(single, map(questions.__getitem__, self.ds.positions(single)))
