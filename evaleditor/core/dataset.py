@@ -175,6 +175,11 @@ class Dataset:
     def position(self, row_id: int) -> int:
         return self._position_map()[row_id]
 
+    def in_file_order(self, row_ids: Iterable[int]) -> list[int]:
+        """Ids of rows of the dataset, in file order: a sort of those, not a pass over every row."""
+        found = self._position_map()
+        return sorted(row_ids) if isinstance(found, _Sequential) else sorted(row_ids, key=found.__getitem__)
+
     def row_ids(self) -> list[int]:
         """Every row's id in file order (a list of its own); without a pass over the rows while they are
         known to be 1 … n in order (as read: `take_read_rows`)."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from evaleditor.core.dataset import Dataset
@@ -13,6 +15,8 @@ from evaleditor.core.rules import ERROR, INFO, WARNING, Issue
 
 if TYPE_CHECKING:
     from evaleditor.core.saving import SavePlan  # validate saves nothing: core/saving is not imported
+
+_RULE, _SEVERITY = attrgetter("rule"), attrgetter("severity")
 
 
 def issue_row(doc: Document, issue: Issue) -> int | None:
@@ -33,10 +37,8 @@ def issue_json(doc: Document, issue: Issue) -> dict:
 
 
 def counts(issues: list[Issue]) -> dict[str, int]:
-    out = {ERROR: 0, WARNING: 0, INFO: 0}
-    for i in issues:
-        out[i.severity] += 1
-    return out
+    found = Counter(map(_SEVERITY, issues))
+    return {ERROR: found[ERROR], WARNING: found[WARNING], INFO: found[INFO]}
 
 
 def shape_report_json(doc: Document, file_label: str) -> dict:
@@ -139,11 +141,16 @@ def report_text(doc: Document, file_label: str, per_rule: int = LINES_PER_RULE) 
                                                                   sheet=doc.sheet)
     else:
         title = _("{file} (target {target})").format(file=file_label, target=ds.target.name)
-    shown: dict[str, int] = {}
+    shown = Counter(map(_RULE, issues))  # each rule's issues, the rules in the order they first appear
     lines = [escape_for_terminal(title), escape_for_terminal(doc.shape.line)]
+    listed = {rule: min(n, per_rule) for rule, n in shown.items()}  # the first of each rule's are listed
+    left = sum(listed.values())
     for issue in issues:
-        n = shown[issue.rule] = shown.get(issue.rule, 0) + 1
-        if n <= per_rule:
+        if not left:  # every rule's listed: not a walk through the tens of thousands of the rest
+            break
+        if listed[issue.rule]:
+            listed[issue.rule] -= 1
+            left -= 1
             lines.append(issue_line(doc, issue, 7))
     for rule, n in shown.items():
         if n > per_rule:
