@@ -75,11 +75,13 @@ def hollow_read(path: str | os.PathLike[str], delimiter: str, headers: list[str]
     where pyarrow's reader refuses the file, as arrow_csv.arrow_records' would. `roles`: column_roles'.
     Record batch by record batch, each let go once filtered (the file's bytes are never all held): a thread
     parses and measures the next ones meanwhile (arrow_csv.read_ahead)."""
-    try:
-        import numpy  # noqa: F401 - _filtered counts with it
+    try:  # _filtered's kernels: pyarrow.compute's, without the 0.1 s its import takes (it writes a Python
+        # wrapper for each kernel); numpy counts with them. A pyarrow whose private module moved them: the
+        # whole table is read
+        import numpy  # noqa: F401
         import pyarrow as pa
-        import pyarrow._compute  # noqa: F401 - _filtered's kernels: pyarrow.compute's, without the 0.1 s
-    except ImportError:  # pyarrow.compute's import takes (it writes a Python wrapper for each kernel)
+        from pyarrow._compute import MatchSubstringOptions, call_function  # noqa: F401
+    except ImportError:  # the whole table is read
         return None
     size = os.path.getsize(path)
     width = len(headers)
