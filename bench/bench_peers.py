@@ -82,7 +82,7 @@ def run(argv: list[str], env: dict[str, str] | None = None, cwd: str | None = No
 
 def python(code_or_args: str | list[str], path: Path, tree: Path | None = None) -> tuple[list[str], dict]:
     env = dict(os.environ)
-    if tree is not None:  # an older checkout's package first on the path
+    if tree is not None:  # this checkout's package or an older one's, not the one the venv's editable install finds
         env["PYTHONPATH"] = str(tree)
     argv = [sys.executable, "-c", code_or_args, str(path)] if isinstance(code_or_args, str) else \
         [sys.executable, *code_or_args, str(path)]

@@ -26,8 +26,8 @@ VALUES = {
 
 def snapshot(doc):
     ds, v = doc.dataset, doc.validator
-    issues = sorted((ds.position(i.row_id) if i.row_id else -1, i.rule, i.severity,
-                     ds.column_position(i.column_id) if i.column_id else -1, i.message) for i in v.all_issues())
+    issues = [(ds.position(i.row_id) if i.row_id else -1, i.rule, i.severity,  # in the report's order
+               ds.column_position(i.column_id) if i.column_id else -1, i.message) for i in v.all_issues()]
     counts = {k: n for k, n in v.counts.items() if n}
     rules = {k: n for k, n in v.rule_counts.items() if n}
     conversations = {sid: ds.positions(rows) for sid, rows in doc.sessions.sessions.items()}
