@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator
-from operator import eq, getitem, itemgetter
+from operator import itemgetter
 
 
 class Questions:
@@ -81,9 +81,7 @@ class CaseGroups:
     def build(self, sids: Iterable[str]) -> None:
         """`sids`: distinct ids (a dict's keys)."""
         sids = list(sids)
-        low = list(map(str.lower, sids))
-        # _folded of each, at C speed: (its lower case, itself)[whether they are the same text]
-        self.groups = dict(zip(map(getitem, zip(low, sids, strict=True), map(eq, low, sids)), sids, strict=True))
+        self.groups = dict(zip(map(_folded, sids), sids, strict=True))
         if len(self.groups) != len(sids):  # some ids differ only in letter case
             self.groups = {}
             for sid in sids:

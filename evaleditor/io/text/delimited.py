@@ -326,10 +326,14 @@ def read_delimited(
             hollow = _hollow_read(path, first, delimiter, target, limits, progress, cancel)
         except Refused:  # a ragged row, bytes not UTF-8: arrow_records' reader would refuse the file too
             first = None  # the csv module reads it
+
+    def table(**read) -> RawTable:  # with what Save keeps: the encoding read in (a guess may change it below)
+        return RawTable(source_format="csv" if delimiter != "\t" else "tsv", encoding=encoding, delimiter=delimiter,
+                        line_end=line_end, **read)
+
     if hollow is not None:
-        return RawTable(headers=first, rows=hollow.rows, source_format="csv" if delimiter != "\t" else "tsv",
-                        encoding=encoding, delimiter=delimiter, line_end=line_end, notes=_encoding_notes(encoding, others),
-                        source_rows=hollow.source_rows, scans=hollow.scans)
+        return table(headers=first, rows=hollow.rows, notes=_encoding_notes(encoding, others),
+                     source_rows=hollow.source_rows, scans=hollow.scans)
     watch = LongCellWatch()
 
     def records(f) -> list[list[str]]:
@@ -392,13 +396,9 @@ def read_delimited(
     if grid is None:
         raise ReadError(path, N_("the file is empty (it has no rows)"))
     limits.check(len(grid.rows), len(grid.headers))  # rows wider than the header count too
-    return RawTable(
+    return table(
         headers=grid.headers,
         rows=grid.rows,
-        source_format="csv" if delimiter != "\t" else "tsv",
-        encoding=encoding,
-        delimiter=delimiter,
-        line_end=line_end,
         notes=long_cell_notes(long_cells, grid, path, encoding, delimiter) + _encoding_notes(encoding, others),
         source_rows=grid.source_rows(),
         scans=lengths.scans(grid) if lengths is not None else None,
